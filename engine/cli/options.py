@@ -1,0 +1,39 @@
+"""Parsing `-o name=value` game options shared by every command."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from engine.registry import GAMES
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=sorted(GAMES), help="game id")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option, e.g. -o diagonals=true (twelve)",
+    )
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """'diagonals=true' -> {'diagonals': True}; ints stay ints, other text stays text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"option {pair!r} is not NAME=VALUE")
+        lowered = text.strip().lower()
+        value: Any = text
+        if lowered in ("true", "yes", "on", "1"):
+            value = True
+        elif lowered in ("false", "no", "off", "0"):
+            value = False
+        elif lowered.lstrip("-").isdigit():
+            value = int(lowered)
+        options[name.strip()] = value
+    return options

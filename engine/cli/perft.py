@@ -1,0 +1,42 @@
+"""`python -m engine perft GAME DEPTH [--divide]`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from engine.cli.options import add_game_arguments, parse_options
+from engine.core import EngineError
+from engine.perft import divide, perft
+from engine.registry import new_state
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument("depth", type=int, help="number of moves (plies)")
+    parser.add_argument("--divide", action="store_true", help="print the count under each first move")
+    parser.add_argument("--time", action="store_true", help="print the time taken on standard error")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.depth < 0:
+        print("error: depth must be 0 or more", file=sys.stderr)
+        return 2
+    try:
+        state = new_state(args.game, parse_options(args.option))
+    except (EngineError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    if args.divide and args.depth > 0:
+        counts = divide(state, args.depth)
+        for move, count in counts.items():
+            print(f"{move}: {count}")
+        total = sum(counts.values())
+    else:
+        total = perft(state, args.depth)
+    if args.time:
+        print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
+    print(total)
+    return 0

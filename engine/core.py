@@ -1,0 +1,256 @@
+"""The game interface every Plateaux game implements.
+
+A game is a `GameSpec` (static: id, players, options, how to make a state) and a
+`GameState` (dynamic, mutable with push/pop, the way search engines want it).
+
+Contract for every state, relied on by the search, the front ends and the tests:
+- `legal_moves()` lists whole turns and is empty exactly when `outcome()` is not None.
+- `push(move)` plays a move without checking it (fast path, used by search);
+  `play(move)` checks it first and raises `IllegalMoveError` with a reason (checked path).
+- `pop()` undoes the last move and restores the position exactly, key included.
+- `key()` is an exact int encoding of (board, side to move, pieces in hand): equal keys
+  mean equal positions, so repetition tests and transposition tables never collide.
+- Every move has `str(move)` in the notation of RULES.md, and `parse_move` reads it back.
+- `move.steps` are the cells a player clicks, in order, to enter the move; front ends
+  build moves click by click by matching prefixes of these steps.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+FIRST, SECOND = 0, 1
+
+# Cell contents, shared by every game so a front end can draw any board.
+EMPTY = 0
+FIRST_MAN, SECOND_MAN, FIRST_KING, SECOND_KING = 1, 2, 3, 4
+
+
+def owner_of(cell: int) -> int | None:
+    """The player owning a cell's piece, or None for an empty cell."""
+    if cell == EMPTY:
+        return None
+    return FIRST if cell in (FIRST_MAN, FIRST_KING) else SECOND
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class InvalidMoveError(EngineError):
+    """The text is not a move in this game's notation."""
+
+
+class IllegalMoveError(EngineError):
+    """The move is well formed but not legal in this position."""
+
+
+class GameOverError(EngineError):
+    """A move was asked for a finished game."""
+
+
+class OptionError(EngineError):
+    """Unknown game id or invalid game options."""
+
+
+class Termination(str, enum.Enum):
+    """Why a game ended. The value is the stable name used in saves."""
+
+    FEWER_THAN_THREE = "fewer_than_three"  # Morris: down to two pieces
+    BLOCKED = "blocked"  # the player to move has no legal move
+    BOARD_FULL = "board_full"  # twelve: board full, nobody can move
+    REPETITION = "repetition"  # threefold repetition
+    NO_REMOVAL_LIMIT = "no_removal_limit"  # Morris: 100 moving plies without a removal
+    ALIGNMENT = "alignment"  # Teeko: four in a row or a square
+    NO_PIECES = "no_pieces"  # dames: no piece left
+    DISC_COUNT = "disc_count"  # Othello: neither side can move, discs counted
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (None for a draw) and the reason."""
+
+    winner: int | None
+    reason: Termination
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason.value}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        winner = data.get("winner")
+        if winner not in (None, FIRST, SECOND) or isinstance(winner, bool):
+            raise EngineError(f"bad winner {winner!r}")
+        try:
+            reason = Termination(data.get("reason"))
+        except ValueError:
+            raise EngineError(f"bad reason {data.get('reason')!r}") from None
+        return cls(winner, reason)
+
+
+class Move(Protocol):
+    """What every game's move type offers (they are small frozen NamedTuples)."""
+
+    @property
+    def steps(self) -> tuple[int, ...]: ...
+
+    def __str__(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule option of a game: a name, a default and the allowed values."""
+
+    name: str
+    default: bool | int | str
+    choices: tuple[bool | int | str, ...]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Static description of a game, registered by id."""
+
+    id: str
+    title: str
+    player_names: tuple[str, str]
+    factory: Callable[[Mapping[str, Any]], GameState]
+    options: tuple[OptionSpec, ...] = field(default=())
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and refuse unknown names or values; returns a new dict."""
+        given = dict(options or {})
+        result: dict[str, Any] = {}
+        for spec in self.options:
+            value = given.pop(spec.name, spec.default)
+            # bool is an int subclass: compare types too, so 1 is not True.
+            if not any(type(value) is type(c) and value == c for c in spec.choices):
+                raise OptionError(f"{self.id}: option {spec.name} cannot be {value!r}")
+            result[spec.name] = value
+        if given:
+            raise OptionError(f"{self.id}: unknown option {', '.join(sorted(given))}")
+        return result
+
+    def new_state(self, options: Mapping[str, Any] | None = None) -> GameState:
+        return self.factory(self.check_options(options))
+
+
+class GameState(ABC):
+    """A position plus its history. Subclasses implement the abstract methods."""
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options: dict[str, Any] = dict(options)
+        self.history: list[Any] = []  # moves played, oldest first
+
+    # ----- the rules -------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The player whose turn it is (FIRST or SECOND)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Any]:
+        """Every legal whole-turn move; empty exactly when the game is over."""
+
+    @abstractmethod
+    def push(self, move: Any) -> None:
+        """Play a move without checking it."""
+
+    @abstractmethod
+    def pop(self) -> Any:
+        """Undo the last move and return it."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def key(self) -> int:
+        """Exact position key: board, side to move and pieces in hand."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Any:
+        """Read a move in notation; raises InvalidMoveError. Legality is not checked."""
+
+    @abstractmethod
+    def board(self) -> tuple[int, ...]:
+        """Cell contents (EMPTY, FIRST_MAN, ...) indexed like `move.steps`."""
+
+    # ----- helpers with default implementations ----------------------------
+    def count_legal_moves(self) -> int:
+        """Number of legal moves; games override it with a faster count (perft)."""
+        return len(self.legal_moves())
+
+    def is_capture(self, move: Any) -> bool:
+        """Whether a move takes material (the search tries those first)."""
+        return False
+
+    def in_hand(self, player: int) -> int:
+        """Pieces a player still has to place (0 in games without placement)."""
+        return 0
+
+    def why_illegal(self, move: Any) -> str | None:
+        """None if the move is legal, else a reason a player can read."""
+        if self.outcome() is not None:
+            return "the game is over"
+        if move in self.legal_moves():
+            return None
+        return f"{move} is not a legal move here"
+
+    def play(self, move: Any) -> Any:
+        """Checked play: parse text if needed, refuse illegal moves, keep state on error."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if self.outcome() is not None:
+            raise GameOverError("the game is over")
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self.push(move)
+        return move
+
+    def play_all(self, moves: Sequence[Any]) -> None:
+        """Checked play of a sequence; on error the state is as before the call."""
+        done = 0
+        try:
+            for move in moves:
+                self.play(move)
+                done += 1
+        except EngineError as error:
+            for _ in range(done):
+                self.pop()
+            raise IllegalMoveError(f"move {done + 1} ({moves[done]}): {error}") from None
+
+    @property
+    def ply(self) -> int:
+        return len(self.history)
+
+    def copy(self) -> GameState:
+        """An independent state with the same options and history."""
+        other = self.spec.factory(self.options)
+        for move in self.history:
+            other.push(move)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.spec.id,
+            "options": dict(self.options),
+            "moves": [str(m) for m in self.history],
+        }
+
+    def render(self) -> str:
+        """A plain-text picture of the position for the console."""
+        return " ".join(str(c) for c in self.board())

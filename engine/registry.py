@@ -1,0 +1,31 @@
+"""Games by id: the one place that knows which games exist."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import GameSpec, GameState, OptionError
+from engine.games.morris import NINE, TWELVE
+
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (NINE, TWELVE)}
+
+
+def get_spec(game_id: str) -> GameSpec:
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(GAMES)
+        raise OptionError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def new_state(game_id: str, options: Mapping[str, Any] | None = None) -> GameState:
+    """A fresh game; options are checked against the game's OptionSpecs."""
+    return get_spec(game_id).new_state(options)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    """Rebuild a state from `GameState.to_dict()` output, replaying every move checked."""
+    state = new_state(data["game"], data.get("options"))
+    state.play_all(list(data.get("moves", [])))
+    return state

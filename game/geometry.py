@@ -1,0 +1,69 @@
+"""Board geometry shared by every front end (pygame look and Tk view).
+
+Everything is in board units from 0 to 1, origin top-left, so each front end only
+scales to its own pixel square. Cell indices are the engine's (`move.steps`,
+`state.board()`), so a click maps to a cell and a cell to a place on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.games.morris_board import NAMES as MORRIS_NAMES
+from engine.games.morris_board import POINTS as MORRIS_POINTS
+from engine.games.morris_board import topology as morris_topology
+
+MORRIS_MARGIN = 0.07  # room around the outer square for the rank and file labels
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where cells are and what to draw between them."""
+
+    centres: tuple[tuple[float, float], ...]  # cell centres, in board units
+    lines: tuple[tuple[int, int], ...]  # cells joined by a drawn line (Morris)
+    grid: tuple[int, int] | None  # (columns, rows) for square-grid boards
+    cell_names: tuple[str, ...]  # notation of each cell, for labels and messages
+    piece_radius: float  # radius of a piece, in board units
+    pick_radius: float  # a click closer than this to a centre selects the cell
+    labels: tuple[tuple[str, float, float], ...] = ()  # rank and file labels
+
+    def cell_at(self, x: float, y: float) -> int | None:
+        """The cell under a point in board units, or None."""
+        best, best_d2 = None, self.pick_radius**2
+        for index, (cx, cy) in enumerate(self.centres):
+            d2 = (cx - x) ** 2 + (cy - y) ** 2
+            if d2 <= best_d2:
+                best, best_d2 = index, d2
+        return best
+
+
+def _morris(options: Mapping[str, Any]) -> BoardGeometry:
+    span = 1 - 2 * MORRIS_MARGIN
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        return (MORRIS_MARGIN + span * (x - 1) / 6, MORRIS_MARGIN + span * (y - 1) / 6)
+
+    topo = morris_topology(bool(options.get("diagonals", False)))
+    lines = tuple(pair for a, b, c in topo.lines for pair in ((a, b), (b, c)))
+    files = tuple((f, *place(i + 1, 7.75)) for i, f in enumerate("abcdefg"))
+    ranks = tuple((str(8 - y), *place(0.25, y)) for y in range(1, 8))
+    return BoardGeometry(
+        centres=tuple(place(x, y) for x, y in MORRIS_POINTS),
+        lines=lines,
+        grid=None,
+        cell_names=MORRIS_NAMES,
+        piece_radius=span / 6 * 0.36,
+        pick_radius=span / 6 * 0.48,
+        labels=files + ranks,
+    )
+
+
+_BUILDERS = {"nine": _morris, "twelve": _morris}
+
+
+def geometry_for(game_id: str, options: Mapping[str, Any] | None = None) -> BoardGeometry:
+    """The geometry of a game's board with the given rule options."""
+    return _BUILDERS[game_id](options or {})
