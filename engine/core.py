@@ -57,7 +57,7 @@ class OptionError(EngineError):
     """Unknown game id or invalid game options."""
 
 
-class Termination(str, enum.Enum):
+class Termination(enum.StrEnum):
     """Why a game ended. The value is the stable name used in saves."""
 
     FEWER_THAN_THREE = "fewer_than_three"  # Morris: down to two pieces

@@ -9,6 +9,7 @@ python-i18n's %{name} syntax in both.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import locale
 import os
@@ -25,10 +26,8 @@ _PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 def system_language() -> str:
     """'fr' when the system locale is French, else English."""
     candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
-    try:
+    with contextlib.suppress(ValueError):  # an unknown locale name in the environment
         candidates.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
     for value in candidates:
         if value:
             return "fr" if value.lower().startswith("fr") else DEFAULT_LANGUAGE

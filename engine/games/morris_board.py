@@ -83,7 +83,7 @@ def topology(diagonals: bool) -> Topology:
         for p, q in ((a, b), (b, c)):
             adjacent[p] |= 1 << q
             adjacent[q] |= 1 << p
-    completions = tuple((p, m & ~(1 << p)) for m, line in zip(masks, lines) for p in line)
+    completions = tuple((p, m & ~(1 << p)) for m, line in zip(masks, lines, strict=True) for p in line)
     return Topology(tuple(lines), masks, mills_at, tuple(adjacent), completions)
 
 

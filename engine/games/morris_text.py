@@ -32,14 +32,14 @@ _SYMBOL = {FIRST_MAN: "W", SECOND_MAN: "B"}
 def render_board(cells: tuple[int, ...], diagonals: bool = False) -> str:
     """White 'W', Black 'B', empty points '+', ranks on the left, files below."""
     rows = [list(line) for line in _TEMPLATE]
-    for (x, y), cell in zip(POINTS, cells):
+    for (x, y), cell in zip(POINTS, cells, strict=True):
         rows[2 * (y - 1)][4 * (x - 1)] = _SYMBOL.get(cell, "+")
     if diagonals:
-        for row, column, char in _DIAGONAL_STROKES:
-            rows[row][column] = char
+        for line, column, char in _DIAGONAL_STROKES:
+            rows[line][column] = char
     lines = []
-    for index, row in enumerate(rows):
+    for index, chars in enumerate(rows):
         label = str(7 - index // 2) if index % 2 == 0 else " "
-        lines.append(f"{label}  {''.join(row)}")
+        lines.append(f"{label}  {''.join(chars)}")
     lines.append("   " + "   ".join("abcdefg"))
     return "\n".join(lines)
