@@ -61,7 +61,39 @@ def _morris(options: Mapping[str, Any]) -> BoardGeometry:
     )
 
 
-_BUILDERS = {"nine": _morris, "twelve": _morris}
+GRID_MARGIN = 0.06  # room for the rank and file labels around a square grid
+
+
+def square_grid(
+    columns: int, rows: int, names: tuple[str, ...], file_labels: str, rank_labels: tuple[str, ...]
+) -> BoardGeometry:
+    """Cells of a grid board, row by row from the top; labels below and on the left."""
+    span = 1 - 2 * GRID_MARGIN
+    step = span / max(columns, rows)
+
+    def centre(column: float, row: float) -> tuple[float, float]:
+        return (GRID_MARGIN + step * (column + 0.5), GRID_MARGIN + step * (row + 0.5))
+
+    files = tuple((f, centre(c, 0)[0], 1 - GRID_MARGIN / 2) for c, f in enumerate(file_labels))
+    ranks = tuple((r, GRID_MARGIN / 2, centre(0, i)[1]) for i, r in enumerate(rank_labels))
+    return BoardGeometry(
+        centres=tuple(centre(i % columns, i // columns) for i in range(columns * rows)),
+        lines=(),
+        grid=(columns, rows),
+        cell_names=names,
+        piece_radius=step * 0.38,
+        pick_radius=step * 0.5,
+        labels=files + ranks,
+    )
+
+
+def _teeko(options: Mapping[str, Any]) -> BoardGeometry:
+    from engine.games.teeko import NAMES, SIZE
+
+    return square_grid(SIZE, SIZE, NAMES, "abcde", tuple(str(SIZE - r) for r in range(SIZE)))
+
+
+_BUILDERS = {"nine": _morris, "twelve": _morris, "teeko": _teeko}
 
 
 def geometry_for(game_id: str, options: Mapping[str, Any] | None = None) -> BoardGeometry:
