@@ -90,7 +90,7 @@ class Outcome:
         if winner not in (None, FIRST, SECOND) or isinstance(winner, bool):
             raise EngineError(f"bad winner {winner!r}")
         try:
-            reason = Termination(data.get("reason"))
+            reason = Termination(str(data.get("reason")))
         except ValueError:
             raise EngineError(f"bad reason {data.get('reason')!r}") from None
         return cls(winner, reason)

@@ -54,7 +54,7 @@ def test_names_follow_rules_md() -> None:
     ],
 )
 def test_each_kind_of_pattern_wins_for_black(black: str, kind: str) -> None:
-    white = iter("a5 e5 a3 e3".split())  # scattered, never a pattern
+    white = iter(["a5", "e5", "a3", "e3"])  # scattered, never a pattern
     state = new()
     for square in black.split():
         state.play(square)
