@@ -129,6 +129,8 @@ class GameSpec:
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown names or values; returns a new dict."""
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"{self.id}: options must map names to values, not {type(options).__name__}")
         given = dict(options or {})
         result: dict[str, Any] = {}
         for spec in self.options:
@@ -138,7 +140,8 @@ class GameSpec:
                 raise OptionError(f"{self.id}: option {spec.name} cannot be {value!r}")
             result[spec.name] = value
         if given:
-            raise OptionError(f"{self.id}: unknown option {', '.join(sorted(given))}")
+            # str(): a name may be any hashable from a bad caller; still report it.
+            raise OptionError(f"{self.id}: unknown option {', '.join(sorted(map(str, given)))}")
         return result
 
     def new_state(self, options: Mapping[str, Any] | None = None) -> GameState:
@@ -192,6 +195,15 @@ class GameState(ABC):
     def count_legal_moves(self) -> int:
         """Number of legal moves; games override it with a faster count (perft)."""
         return len(self.legal_moves())
+
+    def perft(self, depth: int) -> int:
+        """Number of legal move sequences of `depth` moves from here (rules regression).
+
+        Games whose future does not depend on history (Othello) override it with a
+        memoized count."""
+        from engine.perft import perft  # engine.perft builds on this module
+
+        return perft(self, depth)
 
     def is_capture(self, move: Any) -> bool:
         """Whether a move takes material (the search tries those first)."""

@@ -8,7 +8,7 @@ import time
 
 from engine.cli.options import add_game_arguments, parse_options
 from engine.core import EngineError
-from engine.perft import divide, perft
+from engine.perft import divide
 from engine.registry import new_state
 
 
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{move}: {count}")
         total = sum(counts.values())
     else:
-        total = perft(state, args.depth)
+        total = state.perft(args.depth)
     if args.time:
         print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
     print(total)

@@ -250,9 +250,7 @@ class DamesState(GameState):
         symbols = {EMPTY: ".", FIRST_MAN: "w", SECOND_MAN: "b", FIRST_KING: "W", SECOND_KING: "B"}
         rows = []
         for row in range(SIZE):
-            chars = [
-                symbols[self._cells[INDEX_OF[(row, c)]]] if (row + c) % 2 else " " for c in range(SIZE)
-            ]
+            chars = [symbols[self._cells[INDEX_OF[(row, c)]]] if (row + c) % 2 else " " for c in range(SIZE)]
             first_number = INDEX_OF[(row, 1 - row % 2)] + 1
             rows.append(f"{first_number:>3} " + " ".join(chars))
         return "\n".join(rows)
