@@ -152,6 +152,7 @@ class GameState(ABC):
     """A position plus its history. Subclasses implement the abstract methods."""
 
     spec: ClassVar[GameSpec]
+    move_type: ClassVar[type]  # the game's move NamedTuple, for checked play
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)
@@ -225,6 +226,8 @@ class GameState(ABC):
         """Checked play: parse text if needed, refuse illegal moves, keep state on error."""
         if isinstance(move, str):
             move = self.parse_move(move)
+        elif not isinstance(move, self.move_type):
+            raise InvalidMoveError(f"{move!r} is not a {self.spec.title} move")
         if self.outcome() is not None:
             raise GameOverError("the game is over")
         reason = self.why_illegal(move)
@@ -244,6 +247,12 @@ class GameState(ABC):
             for _ in range(done):
                 self.pop()
             raise IllegalMoveError(f"move {done + 1} ({moves[done]}): {error}") from None
+
+    def undo(self) -> Any:
+        """Checked undo for front ends: `pop` with a clear error when nothing was played."""
+        if not self.history:
+            raise EngineError("there is no move to undo")
+        return self.pop()
 
     @property
     def ply(self) -> int:

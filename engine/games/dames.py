@@ -84,6 +84,8 @@ def parse_dames_move(text: str) -> DamesMove:
 
 
 class DamesState(GameState):
+    move_type = DamesMove
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self._cells = [SECOND_MAN] * 20 + [EMPTY] * 10 + [FIRST_MAN] * 20

@@ -62,6 +62,7 @@ class MorrisState(GameState):
     """Board as two 24-bit masks, pieces in hand, and an undo stack."""
 
     PIECES: int  # pieces each player starts with
+    move_type = MorrisMove
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -148,8 +149,6 @@ class MorrisState(GameState):
             return Outcome(1 - side, Termination.FEWER_THAN_THREE)
         if self._reps.get(self.key(), 0) >= REPETITION_LIMIT:
             return Outcome(None, Termination.REPETITION)
-        if self._quiet >= QUIET_PLY_LIMIT:
-            return Outcome(None, Termination.NO_REMOVAL_LIMIT)
         return None
 
     def _targets(self) -> list[tuple[int | None, int]]:
@@ -165,7 +164,7 @@ class MorrisState(GameState):
         return [(s, d) for s in points_of(own) for d in points_of(adjacent[s] & empty)]
 
     def legal_moves(self) -> list[MorrisMove]:
-        if self._early_end() is not None:
+        if self._early_end() is not None or self._quiet >= QUIET_PLY_LIMIT:
             return []
         side = self._side
         own = self._bb[side]
@@ -244,11 +243,15 @@ class MorrisState(GameState):
         early = self._early_end()
         if early is not None:
             return early
-        if self._targets():
-            return None
-        if self._bb[0] | self._bb[1] == ALL_POINTS:
-            return Outcome(None, Termination.BOARD_FULL)
-        return Outcome(1 - self._side, Termination.BLOCKED)
+        if not self._targets():
+            if self._bb[0] | self._bb[1] == ALL_POINTS:
+                return Outcome(None, Termination.BOARD_FULL)
+            return Outcome(1 - self._side, Termination.BLOCKED)
+        # Checked after blocking: a player blocked by the 100th quiet ply still loses,
+        # as a mate on the fiftieth move stands in chess.
+        if self._quiet >= QUIET_PLY_LIMIT:
+            return Outcome(None, Termination.NO_REMOVAL_LIMIT)
+        return None
 
     def parse_move(self, text: str) -> MorrisMove:
         return parse_morris_move(text)
@@ -259,7 +262,7 @@ class MorrisState(GameState):
         side = self._side
         own, opp = self._bb[side], self._bb[1 - side]
         src, dst, take = move
-        if not 0 <= dst < POINT_COUNT or (src is not None and not 0 <= src < POINT_COUNT):
+        if not all(p is None or 0 <= p < POINT_COUNT for p in (src, dst, take)):
             return "no such point"
         if self._hand[side] and src is not None:
             return f"place a piece first: {self._hand[side]} still in hand"

@@ -92,9 +92,10 @@ def name_to_index(text: str) -> int:
     text = text.strip().lower()
     if text in INDEX_OF_NAME:
         return INDEX_OF_NAME[text]
-    match = re.fullmatch(r"\(?\s*(\d)\s*[, ]\s*(\d)\s*\)?", text)
+    match = re.fullmatch(r"\(\s*([0-9])\s*[, ]\s*([0-9])\s*\)|([0-9])\s*[, ]\s*([0-9])", text, re.ASCII)
     if match:
-        xy = (int(match.group(1)), int(match.group(2)))
+        x, y = (g for g in match.groups() if g is not None)
+        xy = (int(x), int(y))
         if xy in INDEX_OF_XY:
             return INDEX_OF_XY[xy]
         raise InvalidMoveError(f"({xy[0]},{xy[1]}) is not a point of the board")

@@ -107,6 +107,8 @@ PASS = OthelloMove(None)
 
 
 class OthelloState(GameState):
+    move_type = OthelloMove
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self._bb = [START_BLACK, START_WHITE]

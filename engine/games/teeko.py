@@ -101,6 +101,8 @@ def _square(text: str) -> int:
 
 
 class TeekoState(GameState):
+    move_type = TeekoMove
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self._bb = [0, 0]

@@ -1,0 +1,93 @@
+"""Shared helpers for the Morris tests: reach positions through legal move sequences.
+
+Every position a test uses is reached by playing moves with the checked `play_all`,
+so a setup that breaks a rule fails loudly instead of testing an impossible board.
+Test modules import these helpers with `from conftest import ...`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
+
+from engine import new_state
+from engine.games.morris import MorrisMove, MorrisState
+from engine.games.morris_board import INDEX_OF_NAME
+
+
+def words(text: str) -> list[str]:
+    """Moves or points written as one space-separated string, for readable constants."""
+    return text.split()
+
+
+# Twelve: 24 placements, no mill ever formed, so the board ends full (BOARD_FULL).
+# Found by a small search over 12/12 colourings with no single-coloured line.
+TWELVE_FULL_BOARD = words("a7 d7 g7 b6 d6 f6 d5 c5 e5 a4 b4 c4 f4 e4 c3 g4 e3 d3 f2 b2 a1 d2 d1 g1")
+
+# Nine: 18 placements, no mill; White, to move, has no step at all (BLOCKED).
+NINE_WHITE_BLOCKED = words("c5 g7 d5 b6 e4 d6 g4 e5 d3 c4 e3 f4 d2 c3 f2 b2 g1 d1")
+
+# Nine: a mill-free end of placement used by the moving-phase tests.
+#   White a7 d7 g4 b6 f6 c3 e3 a1 d2; Black d6 c5 e4 f4 b4 c4 d1 g1 f2.
+#   Empty g7 a4 d5 e5 d3 b2. White to move; g4-g7 closes the mill a7-d7-g7.
+NINE_MOVING_WHITE = words("a7 d7 g4 b6 f6 c3 e3 a1 d2")
+NINE_MOVING_BLACK = words("d6 c5 e4 f4 b4 c4 d1 g1 f2")
+
+
+def interleave(white: Sequence[str], black: Sequence[str]) -> list[str]:
+    """White, Black, White, ... : the order placements alternate in."""
+    if len(white) not in (len(black), len(black) + 1):
+        raise ValueError("White places first: it has as many moves as Black, or one more")
+    moves: list[str] = []
+    for index, move in enumerate(white):
+        moves.append(move)
+        if index < len(black):
+            moves.append(black[index])
+    return moves
+
+
+def play_line(game: str, moves: str | Iterable[str], **options: Any) -> MorrisState:
+    """A new game of `game` after the given moves, each played with checked play."""
+    state = cast(MorrisState, new_state(game, options))
+    sequence = moves.split() if isinstance(moves, str) else list(moves)
+    state.play_all(sequence)
+    return state
+
+
+def placed(game: str, white: Sequence[str], black: Sequence[str], **options: Any) -> MorrisState:
+    """A game after alternating placements (entries may carry a removal, 'a4xg7')."""
+    return play_line(game, interleave(white, black), **options)
+
+
+def nine_moving() -> MorrisState:
+    """The NINE_MOVING position: every piece placed, White to move."""
+    return placed("nine", NINE_MOVING_WHITE, NINE_MOVING_BLACK)
+
+
+def mask_of(*names: str) -> int:
+    """Bit mask of named points, as `removable` and `mill_points` return."""
+    mask = 0
+    for name in names:
+        mask |= 1 << INDEX_OF_NAME[name]
+    return mask
+
+
+def move_texts(state: MorrisState) -> set[str]:
+    return {str(m) for m in state.legal_moves()}
+
+
+def random_game(
+    game: str, seed: int, max_plies: int = 4000, **options: Any
+) -> tuple[MorrisState, list[MorrisState]]:
+    """A seeded random game to its end; also returns a copy of every position met."""
+    rng = random.Random(seed)
+    state = cast(MorrisState, new_state(game, options))
+    seen: list[MorrisState] = []
+    for _ in range(max_plies):
+        seen.append(cast(MorrisState, state.copy()))
+        moves: list[MorrisMove] = state.legal_moves()
+        if not moves:
+            break
+        state.push(rng.choice(moves))
+    return state, seen
