@@ -228,10 +228,10 @@ class GameState(ABC):
             move = self.parse_move(move)
         elif not isinstance(move, self.move_type):
             raise InvalidMoveError(f"{move!r} is not a {self.spec.title} move")
-        if self.outcome() is not None:
-            raise GameOverError("the game is over")
         reason = self.why_illegal(move)
         if reason is not None:
+            if self.outcome() is not None:
+                raise GameOverError("the game is over")
             raise IllegalMoveError(reason)
         self.push(move)
         return move

@@ -163,6 +163,18 @@ class MorrisState(GameState):
         adjacent = self._topo.adjacent
         return [(s, d) for s in points_of(own) for d in points_of(adjacent[s] & empty)]
 
+    def _has_target(self) -> bool:
+        """Whether the player to move has any move (cheaper than listing them)."""
+        side = self._side
+        own = self._bb[side]
+        empty = ALL_POINTS & ~(own | self._bb[1 - side])
+        if not empty:
+            return False
+        if self._hand[side] or own.bit_count() == 3:
+            return True
+        adjacent = self._topo.adjacent
+        return any(adjacent[s] & empty for s in points_of(own))
+
     def legal_moves(self) -> list[MorrisMove]:
         if self._early_end() is not None or self._quiet >= QUIET_PLY_LIMIT:
             return []
@@ -243,7 +255,7 @@ class MorrisState(GameState):
         early = self._early_end()
         if early is not None:
             return early
-        if not self._targets():
+        if not self._has_target():
             if self._bb[0] | self._bb[1] == ALL_POINTS:
                 return Outcome(None, Termination.BOARD_FULL)
             return Outcome(1 - self._side, Termination.BLOCKED)
