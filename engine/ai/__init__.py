@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import GameOverError, GameState
+from engine.ai.players import LEVELS, Choice, analyse
+from engine.core import GameState
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+__all__ = ["LEVELS", "Choice", "analyse", "choose_move"]
 
 
 def choose_move(
@@ -16,14 +18,12 @@ def choose_move(
     *,
     rng: random.Random | None = None,
     movetime: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Any:
     """The move the player of `level` makes in `state` (the state is left unchanged).
 
-    Placeholder until the search lands: every level plays a random legal move.
+    `movetime` (seconds) bounds the search of the levels that search; `stop` is polled
+    during the search and ends it early (the best move found so far is returned).
+    Raises ValueError for an unknown level and GameOverError when the game is over.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
-    moves = state.legal_moves()
-    if not moves:
-        raise GameOverError("the game is over")
-    return (rng or random).choice(moves)
+    return analyse(state, level, rng=rng, movetime=movetime, stop=stop).move

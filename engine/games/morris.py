@@ -17,7 +17,15 @@ from engine.core import (
     Outcome,
     Termination,
 )
-from engine.games.morris_board import ALL_POINTS, NAMES, POINT_COUNT, name_to_index, points_of, topology
+from engine.games.morris_board import (
+    ALL_POINTS,
+    NAMES,
+    POINT_COUNT,
+    Topology,
+    name_to_index,
+    points_of,
+    topology,
+)
 from engine.games.morris_text import render_board
 
 QUIET_PLY_LIMIT = 100  # moving-phase plies without a removal before the draw
@@ -98,6 +106,15 @@ class MorrisState(GameState):
 
     def in_hand(self, player: int) -> int:
         return self._hand[player]
+
+    def occupied(self, player: int) -> int:
+        """Mask of the points holding the player's pieces."""
+        return self._bb[player]
+
+    @property
+    def topology(self) -> Topology:
+        """Lines and adjacency of this variant's board."""
+        return self._topo
 
     def on_board(self, player: int) -> int:
         return self._bb[player].bit_count()

@@ -1,0 +1,390 @@
+"""One game-agnostic search, written against `GameState` only.
+
+Techniques (the names used in the chess-programming literature):
+- negamax with alpha-beta pruning, principal variation search (PVS: the first move
+  gets a full window, the others a null window and a re-search when they beat alpha);
+- iterative deepening, as a generator that yields after each completed depth, so the
+  caller decides when to stop (the Sunfish style);
+- a transposition table keyed on the exact `state.key()`, bounded in size, storing
+  depth, score, bound type and best move; mate scores are stored relative to the node;
+- move ordering: TT move, then captures (`is_capture`), then two killer moves per ply,
+  then the history heuristic;
+- repetition awareness: a position already on the current search path scores a draw;
+- mate distance: a win found at ply n scores MATE - n, so faster wins and slower
+  losses are preferred;
+- limits: a time budget, a node budget and a `stop` callable, checked every
+  CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
+  trusted) except for a better root move already proven with the full window.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import GameState
+
+# ----- tuning constants ------------------------------------------------------
+MATE = 1_000_000  # score of a win at the root; a win at ply n is MATE - n
+MATE_BOUND = MATE - 1_000  # scores beyond this are mate scores
+INFINITY = MATE + 1
+DRAW = 0
+MAX_DEPTH = 64
+CHECK_EVERY = 512  # nodes between two looks at the clock and the stop callable
+TT_MAX_ENTRIES = 200_000  # the table is cleared when it grows past this (bounded memory)
+KILLERS_PER_PLY = 2
+HISTORY_LIMIT = 1 << 20  # history scores are halved past this, so old knowledge fades
+# Ordering scores: the TT move first, then captures, then killers, then history.
+ORDER_TT = 1 << 30
+ORDER_CAPTURE = 1 << 28
+ORDER_KILLER = 1 << 26
+
+EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bound types
+
+Evaluator = Callable[[GameState], int]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one completed depth of iterative deepening found."""
+
+    move: Any
+    score: int
+    depth: int
+    nodes: int
+    pv: tuple[Any, ...]
+    elapsed: float
+
+    @property
+    def is_mate(self) -> bool:
+        return abs(self.score) >= MATE_BOUND
+
+
+class SearchAborted(Exception):
+    """Raised inside the tree when a limit is reached; caught by `iterate`."""
+
+
+class Searcher:
+    """Holds the tables that survive between moves (TT, history) for one game."""
+
+    def __init__(self, evaluate: Evaluator, *, tt_max_entries: int = TT_MAX_ENTRIES) -> None:
+        self.evaluate = evaluate
+        self.tt: dict[int, tuple[int, int, int, Any]] = {}  # key -> (depth, score, bound, move)
+        self.tt_max_entries = tt_max_entries
+        self.history: dict[Any, int] = {}
+        self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 1)]
+        self.nodes = 0
+        # Keys of the positions on the current search path and earlier in the game.
+        self._path: set[int] = set()
+        self._deadline = float("inf")
+        self._max_nodes: int | None = None
+        self._stop: Callable[[], bool] | None = None
+        self._next_check = CHECK_EVERY
+
+    def clear(self) -> None:
+        """Forget everything learnt (a new game, or to bound memory)."""
+        self.tt.clear()
+        self.history.clear()
+        self.killers = [[] for _ in range(MAX_DEPTH + 1)]
+
+    # ----- limits ----------------------------------------------------------
+    def _check_limits(self) -> None:
+        self._next_check = self.nodes + CHECK_EVERY
+        if time.perf_counter() >= self._deadline:
+            raise SearchAborted
+        if self._max_nodes is not None and self.nodes >= self._max_nodes:
+            raise SearchAborted
+        if self._stop is not None and self._stop():
+            raise SearchAborted
+
+    # ----- move ordering ---------------------------------------------------
+    def _ordered(self, state: GameState, moves: list[Any], tt_move: Any, ply: int) -> list[Any]:
+        killers = self.killers[ply] if ply <= MAX_DEPTH else []
+        history = self.history
+        is_capture = state.is_capture
+
+        def order(move: Any) -> int:
+            if move == tt_move:
+                return ORDER_TT
+            if is_capture(move):
+                return ORDER_CAPTURE + history.get(move, 0)
+            if move in killers:
+                return ORDER_KILLER
+            return history.get(move, 0)
+
+        return sorted(moves, key=order, reverse=True)
+
+    def _reward(self, state: GameState, move: Any, depth: int, ply: int) -> None:
+        """A move caused a cutoff: remember it as a killer and in the history table."""
+        if not state.is_capture(move) and ply <= MAX_DEPTH:
+            killers = self.killers[ply]
+            if move not in killers:
+                killers.insert(0, move)
+                del killers[KILLERS_PER_PLY:]
+        bonus = self.history.get(move, 0) + depth * depth
+        self.history[move] = bonus
+        if bonus > HISTORY_LIMIT:
+            self.history = {m: v // 2 for m, v in self.history.items()}
+
+    # ----- the tree --------------------------------------------------------
+    def _terminal_score(self, state: GameState, ply: int) -> int | None:
+        outcome = state.outcome()
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return DRAW
+        return MATE - ply if outcome.winner == state.to_move else -(MATE - ply)
+
+    def _negamax(self, state: GameState, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_limits()
+        key = state.key()
+        if key in self._path:
+            return DRAW  # repetition on the search path
+        if depth <= 0:
+            terminal = self._terminal_score(state, ply)
+            return self.evaluate(state) if terminal is None else terminal
+
+        # Mate-distance pruning: no line from here can beat a mate already found nearer.
+        alpha = max(alpha, -(MATE - ply))
+        beta = min(beta, MATE - ply - 1)
+        if alpha >= beta:
+            return alpha
+
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_score, e_bound, tt_move = entry
+            if e_depth >= depth:
+                score = _from_tt(e_score, ply)
+                if (
+                    e_bound == EXACT
+                    or (e_bound == LOWER and score >= beta)
+                    or (e_bound == UPPER and score <= alpha)
+                ):
+                    return score
+
+        moves = state.legal_moves()
+        if not moves:
+            terminal = self._terminal_score(state, ply)
+            return DRAW if terminal is None else terminal
+
+        original_alpha = alpha
+        best_score = -INFINITY
+        best_move = moves[0]
+        self._path.add(key)
+        try:
+            for index, move in enumerate(self._ordered(state, moves, tt_move, ply)):
+                state.push(move)
+                try:
+                    if index == 0:
+                        score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+                    else:  # PVS: prove the move is no better with a null window first
+                        score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, ply + 1)
+                        if alpha < score < beta:
+                            score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+                finally:
+                    state.pop()
+                if score > best_score:
+                    best_score, best_move = score, move
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            self._reward(state, move, depth, ply)
+                            break
+        finally:
+            self._path.discard(key)
+
+        bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
+        self._store(key, depth, _to_tt(best_score, ply), bound, best_move)
+        return best_score
+
+    def _store(self, key: int, depth: int, score: int, bound: int, move: Any) -> None:
+        if len(self.tt) >= self.tt_max_entries:
+            self.tt.clear()  # crude but bounded; the next iteration refills it quickly
+        self.tt[key] = (depth, score, bound, move)
+
+    def _root(
+        self, state: GameState, moves: list[Any], depth: int, first: Any, progress: list[tuple[Any, int]]
+    ) -> tuple[Any, int]:
+        """Search every root move at `depth`; returns the best move and its score.
+
+        Each new best root move is appended to `progress`, for an interrupted depth.
+        """
+        alpha, beta = -INFINITY, INFINITY
+        best_move, best_score = None, -INFINITY
+        root_key = state.key()
+        self._path.add(root_key)
+        try:
+            ordered = self._ordered(state, moves, first, 0)
+            for index, move in enumerate(ordered):
+                state.push(move)
+                try:
+                    if index == 0:
+                        score = -self._negamax(state, depth - 1, -beta, -alpha, 1)
+                    else:
+                        score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, 1)
+                        if score > alpha:
+                            score = -self._negamax(state, depth - 1, -beta, -alpha, 1)
+                finally:
+                    state.pop()
+                if score > best_score:
+                    best_move, best_score = move, score
+                    alpha = max(alpha, score)
+                    progress.append((move, score))
+        finally:
+            self._path.discard(root_key)
+        self._store(root_key, depth, best_score, EXACT, best_move)
+        return best_move, best_score
+
+    def _principal_variation(self, state: GameState, first: Any, limit: int) -> tuple[Any, ...]:
+        """Follow TT moves from the root to show the expected line."""
+        line = [first]
+        pushed = 0
+        state.push(first)
+        pushed += 1
+        seen = {state.key()}
+        try:
+            while len(line) < limit:
+                entry = self.tt.get(state.key())
+                if entry is None or entry[3] not in state.legal_moves():
+                    break
+                state.push(entry[3])
+                pushed += 1
+                line.append(entry[3])
+                if state.key() in seen:
+                    break
+                seen.add(state.key())
+        finally:
+            for _ in range(pushed):
+                state.pop()
+        return tuple(line)
+
+    # ----- the drivers -------------------------------------------------------
+    def _begin(
+        self,
+        state: GameState,
+        movetime: float | None,
+        max_nodes: int | None,
+        stop: Callable[[], bool] | None,
+    ) -> float:
+        """Set the limits and the repetition set for a new search; returns the start time."""
+        start = time.perf_counter()
+        self._deadline = start + movetime if movetime is not None else float("inf")
+        self._max_nodes = max_nodes
+        self._stop = stop
+        self.nodes = 0
+        self._next_check = CHECK_EVERY
+        self._path = set(state_path_keys(state))
+        return start
+
+    def score_moves(
+        self,
+        state: GameState,
+        moves: list[Any],
+        depth: int,
+        *,
+        movetime: float | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> list[tuple[Any, int]]:
+        """Each move with its exact score at `depth` (a full window for every move).
+
+        Slower than `iterate` but it ranks every move, which a level that picks among
+        near-best moves needs. If a limit interrupts it, the moves not yet scored are
+        left out (all of them score 0 if none was scored).
+        """
+        self._begin(state, movetime, None, stop)
+        root_key = state.key()
+        self._path.add(root_key)
+        scored: list[tuple[Any, int]] = []
+        try:
+            for move in self._ordered(state, moves, None, 0):
+                state.push(move)
+                try:
+                    scored.append((move, -self._negamax(state, depth - 1, -INFINITY, INFINITY, 1)))
+                finally:
+                    state.pop()
+        except SearchAborted:
+            pass
+        finally:
+            self._path.discard(root_key)
+        return scored or [(move, 0) for move in moves]
+
+    def iterate(
+        self,
+        state: GameState,
+        *,
+        max_depth: int = MAX_DEPTH,
+        movetime: float | None = None,
+        max_nodes: int | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> Iterator[SearchResult]:
+        """Yield a result after each completed depth, until a limit or `max_depth`.
+
+        The state is searched in place and restored exactly (push/pop). Nothing is
+        yielded for a finished game. When a limit interrupts depth d, a last result
+        (reported as depth d-1) is yielded only if depth d already proved another
+        root move better than the previous best.
+        """
+        moves = state.legal_moves()
+        if not moves:
+            return
+        start = self._begin(state, movetime, max_nodes, stop)
+        best: Any = moves[0]
+        for depth in range(1, min(max_depth, MAX_DEPTH) + 1):
+            progress: list[tuple[Any, int]] = []
+            try:
+                best, score = self._root(state, moves, depth, best, progress)
+            except SearchAborted:
+                # The previous best is searched first at every depth, so a different
+                # partial best has been proven better with a full window: keep it.
+                partial = progress[-1] if progress else None
+                if partial is not None and (depth == 1 or partial[0] != best):
+                    elapsed = time.perf_counter() - start
+                    yield SearchResult(partial[0], partial[1], depth - 1, self.nodes, (partial[0],), elapsed)
+                return
+            elapsed = time.perf_counter() - start
+            pv = self._principal_variation(state, best, depth)
+            yield SearchResult(best, score, depth, self.nodes, pv, elapsed)
+            if abs(score) >= MATE_BOUND and MATE - abs(score) <= depth:
+                return  # a forced result within the horizon: deeper search changes nothing
+            if len(moves) == 1 and depth >= 2:
+                return  # a forced move: no need to think longer
+
+
+def state_path_keys(state: GameState) -> list[int]:
+    """Keys of the positions before the current one (the game's own history).
+
+    Positions already reached in the game count as repetitions for the search too,
+    so the engine does not walk into a draw it could avoid (or avoids one it wants).
+    """
+    keys: list[int] = []
+    undone = []
+    try:
+        while state.history:
+            undone.append(state.pop())
+            keys.append(state.key())
+    finally:
+        for move in reversed(undone):
+            state.push(move)
+    return keys
+
+
+def _to_tt(score: int, ply: int) -> int:
+    """Mate scores relative to this node, so they stay true wherever the node recurs."""
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score

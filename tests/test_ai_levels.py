@@ -1,0 +1,97 @@
+"""The levels: easy takes wins and removals in one, medium parries threats, hard is legal and on time."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from engine.ai import LEVELS, analyse, choose_move
+from engine.core import GameOverError, GameState
+from engine.registry import new_state
+
+
+def random_positions(seed: int, plies: range, count: int) -> Iterator[GameState]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = new_state("nine")
+        target = rng.choice(plies)
+        while state.ply < target and state.legal_moves():
+            state.push(rng.choice(state.legal_moves()))
+        if state.legal_moves():
+            yield state
+
+
+def wins_at_once(state: GameState, move: object) -> bool:
+    mover = state.to_move
+    state.push(move)
+    outcome = state.outcome()
+    state.pop()
+    return outcome is not None and outcome.winner == mover
+
+
+def test_easy_takes_a_win_in_one() -> None:
+    seen = 0
+    for state in random_positions(11, range(14, 60), 300):
+        moves = state.legal_moves()
+        if any(wins_at_once(state, m) for m in moves) and not all(wins_at_once(state, m) for m in moves):
+            for seed in range(5):
+                assert wins_at_once(state, choose_move(state, "easy", rng=random.Random(seed)))
+            seen += 1
+    assert seen >= 3
+
+
+def test_easy_takes_a_removal_in_one() -> None:
+    seen = 0
+    for state in random_positions(4, range(4, 18), 200):
+        moves = state.legal_moves()
+        if any(state.is_capture(m) for m in moves) and not all(state.is_capture(m) for m in moves):
+            assert state.is_capture(choose_move(state, "easy", rng=random.Random(seen)))
+            seen += 1
+    assert seen >= 3
+
+
+def test_medium_parries_a_mill_threat() -> None:
+    # White holds a7 and d7 with g7 empty; black to move, no mill of its own to close.
+    state = new_state("nine")
+    state.play_all(["a7", "b4", "d7"])
+    for seed in range(5):
+        move = choose_move(state, "medium", rng=random.Random(seed))
+        assert str(move) == "g7"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_moves_and_keeps_the_state(level: str) -> None:
+    for state in random_positions(2, range(0, 40), 4):
+        before = state.to_dict()
+        move = choose_move(state, level, rng=random.Random(1), movetime=0.1)
+        assert state.why_illegal(move) is None
+        assert state.to_dict() == before
+
+
+def test_hard_keeps_to_its_movetime() -> None:
+    state = new_state("nine")
+    start = time.perf_counter()
+    choice = analyse(state, "hard", movetime=0.3)
+    assert time.perf_counter() - start < 0.8
+    assert choice.depth >= 2 and choice.nodes > 0
+
+
+def test_bad_requests_are_refused() -> None:
+    state = new_state("nine")
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(state, "expert")
+    with pytest.raises(ValueError, match="movetime"):
+        choose_move(state, "hard", movetime=0)
+
+
+def test_game_over_raises() -> None:
+    rng = random.Random(3)
+    state = new_state("nine")
+    while state.legal_moves():
+        state.push(rng.choice(state.legal_moves()))
+    for level in LEVELS:
+        with pytest.raises(GameOverError):
+            choose_move(state, level)
