@@ -15,7 +15,7 @@ from engine.games.morris_board import NAMES as MORRIS_NAMES
 from engine.games.morris_board import POINTS as MORRIS_POINTS
 from engine.games.morris_board import topology as morris_topology
 
-MORRIS_MARGIN = 0.07  # room around the outer square for the rank and file labels
+MORRIS_MARGIN = 0.08  # room around the outer square for the rank and file labels
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,9 @@ def _morris(options: Mapping[str, Any]) -> BoardGeometry:
 
     topo = morris_topology(bool(options.get("diagonals", False)))
     lines = tuple(pair for a, b, c in topo.lines for pair in ((a, b), (b, c)))
-    files = tuple((f, *place(i + 1, 7.75)) for i, f in enumerate("abcdefg"))
-    ranks = tuple((str(8 - y), *place(0.25, y)) for y in range(1, 8))
+    # Labels sit in the margin, inside the 0..1 square every front end draws.
+    files = tuple((f, place(i + 1, 1)[0], 1 - MORRIS_MARGIN / 2) for i, f in enumerate("abcdefg"))
+    ranks = tuple((str(8 - y), MORRIS_MARGIN / 2, place(1, y)[1]) for y in range(1, 8))
     return BoardGeometry(
         centres=tuple(place(x, y) for x, y in MORRIS_POINTS),
         lines=lines,

@@ -1,0 +1,284 @@
+"""The Tk view under a private Xvfb: real clicks play moves, refusals say why, the winner
+is announced, saves round-trip through engine.saves, the AI answers off the Tk thread,
+and `--tk --smoke` plays a whole game and exits 0."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+import tkinter as tk
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from xvfb import virtual_display, xvfb_server  # noqa: F401  (fixtures)
+
+from engine.registry import new_state
+from engine.saves import load_game
+from game.tk_app import TkApp
+from game.tk_controller import HUMAN, MatchSetup, TkSession
+
+ROOT = Path(__file__).resolve().parent.parent
+TWO_PLAYERS = MatchSetup("nine", {}, (HUMAN, HUMAN))
+
+
+def pump(root: tk.Tk, until: Callable[[], bool] | None = None, timeout: float = 0.3) -> bool:
+    """Run the Tk loop until `until()` holds (or for `timeout` seconds without one)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        root.update()
+        if until is not None and until():
+            return True
+        time.sleep(0.01)
+    return until is None
+
+
+@pytest.fixture
+def make_app(virtual_display: str) -> Iterator[Callable[..., TkApp]]:  # noqa: F811
+    apps: list[TkApp] = []
+
+    def build(setup: MatchSetup = TWO_PLAYERS, lang: str = "en", **kwargs: object) -> TkApp:
+        root = tk.Tk()
+        root.geometry("1180x760+0+0")
+        app = TkApp(root, setup, lang, **kwargs)  # type: ignore[arg-type]
+        apps.append(app)
+        pump(root, timeout=0.2)
+        return app
+
+    yield build
+    for app in apps:
+        app.close()
+
+
+def click_cell(app: TkApp, cell: int, button: int = 1) -> None:
+    """A mouse click on a cell, delivered through Tk's event queue."""
+    x, y = app.canvas.cell_centre(cell)
+    app.canvas.event_generate(f"<Button-{button}>", x=x, y=y)
+    pump(app.root, timeout=0.05)
+
+
+def click_move(app: TkApp, text: str) -> None:
+    move = app.session.state.parse_move(text)
+    for cell in move.steps:
+        click_cell(app, cell)
+
+
+def test_clicks_place_move_and_remove(make_app: Callable[..., TkApp]) -> None:
+    app = make_app()
+    for text in ["a7", "a1", "d7", "g1"]:
+        click_move(app, text)
+    assert [str(m) for m in app.session.state.history] == ["a7", "a1", "d7", "g1"]
+    click_move(app, "g7")  # closes a7-d7-g7: a removal is now due
+    assert app.session.removal_due()
+    assert "Remove one of Black's pieces" in app.status.hint.cget("text")
+    click_cell(app, app.session.state.parse_move("d2").dst)  # an empty point: refused, mill kept
+    assert "remove one of Black's pieces first" in app.status.notice.cget("text")
+    assert len(app.session.state.history) == 4
+    click_cell(app, app.session.state.parse_move("a1").dst)
+    assert str(app.session.state.history[-1]) == "g7xa1"
+    assert app.session.state.board()[app.session.state.parse_move("a1").dst] == 0
+
+
+def test_real_mouse_click_through_x(make_app: Callable[..., TkApp]) -> None:
+    if shutil.which("xdotool") is None:
+        pytest.skip("xdotool is not installed")
+    app = make_app()
+    pump(app.root, lambda: app.canvas.winfo_viewable() == 1, timeout=3)
+    cell = app.session.state.parse_move("d6").dst
+    x, y = app.canvas.cell_centre(cell)
+    sx, sy = app.canvas.winfo_rootx() + x, app.canvas.winfo_rooty() + y
+    subprocess.run(["xdotool", "mousemove", str(sx), str(sy), "click", "1"], check=True)
+    assert pump(app.root, lambda: len(app.session.state.history) == 1, timeout=5)
+    assert str(app.session.state.history[0]) == "d6"
+
+
+def test_refused_click_says_why(make_app: Callable[..., TkApp]) -> None:
+    app = make_app()
+    click_move(app, "d6")
+    click_cell(app, app.session.state.parse_move("d6").dst)  # Black clicks White's piece
+    notice = app.status.notice.cget("text")
+    assert "White" in notice and "Black is to move" in notice
+    assert len(app.session.state.history) == 1
+    app.canvas.event_generate("<Button-1>", x=2, y=2)  # the corner: no point there
+    pump(app.root, timeout=0.05)
+    assert "point of the board" in app.status.notice.cget("text")
+
+
+def test_refusal_in_french_and_language_switch(make_app: Callable[..., TkApp]) -> None:
+    app = make_app(lang="fr")
+    assert "Posez une pièce" in app.status.hint.cget("text")
+    click_move(app, "d6")
+    click_move(app, "d6")
+    assert "Noirs" in app.status.notice.cget("text")
+    app.set_language("en")
+    assert "Place a piece" in app.status.hint.cget("text")
+
+
+def test_selection_shows_targets_and_escape_drops_it(make_app: Callable[..., TkApp]) -> None:
+    state = new_state("nine")
+    rng = random.Random(3)
+    while state.ply < 18:  # through the placement phase, avoiding removals
+        quiet = [m for m in state.legal_moves() if m.take is None]
+        state.push(rng.choice(quiet or state.legal_moves()))
+    assert state.outcome() is None
+    app = make_app()
+    for move in state.history:
+        app.session.play(move)
+    app.refresh()
+    movers = app.session.builder.next_cells()
+    assert movers, "the side to move has a piece to move"
+    first = min(movers)
+    x, y = app.canvas.cell_centre(first)
+    app.canvas.event_generate("<Motion>", x=x, y=y)
+    pump(app.root, timeout=0.05)
+    assert app.picture().preview == app.session.builder.preview(first) != set(), "hover shows where it goes"
+    click_cell(app, first)
+    assert app.session.builder.prefix == (first,)
+    assert app.session.targets(), "legal destinations are shown"
+    assert "Choose where to go" in app.status.hint.cget("text")
+    app.root.event_generate("<Escape>")
+    pump(app.root, timeout=0.05)
+    assert not app.session.builder.prefix
+
+
+def test_winner_is_announced(make_app: Callable[..., TkApp]) -> None:
+    rng = random.Random(7)
+    state = new_state("nine")
+    while state.outcome() is None:
+        state.push(rng.choice(state.legal_moves()))
+    last = state.pop()
+    app = make_app()
+    for move in state.history:
+        app.session.play(move)
+    app.refresh()
+    for cell in last.steps:
+        click_cell(app, cell)
+    result = app.panel.result.cget("text")
+    assert "wins" in result or "Draw" in result
+    assert app.announcement is not None and app.announcement.winfo_exists()
+    assert "Game > New game" in app.status.hint.cget("text")
+
+
+def test_save_and_load_round_trip(make_app: Callable[..., TkApp], tmp_path: Path) -> None:
+    app = make_app(MatchSetup("twelve", {"diagonals": True}, (HUMAN, "hard")))
+    app.session.play("d6")
+    app.session.play("d2")
+    path = str(tmp_path / "game.plateaux.json")
+    assert app.save_to(path)
+    saved = load_game(path)
+    assert [str(m) for m in saved.state.history] == ["d6", "d2"]
+    assert saved.state.options == {"diagonals": True}
+    assert (saved.players[1].kind, saved.players[1].level) == ("ai", "hard")
+    shown = subprocess.run(
+        [sys.executable, "-m", "engine", "show", path], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert shown.returncode == 0, shown.stderr
+
+    other = make_app()
+    assert other.load_from(path)
+    assert [str(m) for m in other.session.state.history] == ["d6", "d2"]
+    assert other.session.setup.levels == (HUMAN, "hard")
+    assert other.session.state.spec.id == "twelve"
+
+    bad = tmp_path / "bad.plateaux.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert not other.load_from(str(bad))
+    assert "Could not load" in other.status.notice.cget("text")
+    assert other.session.state.spec.id == "twelve", "a failed load changes nothing"
+
+
+def test_ai_answers_and_undo_takes_both_moves_back(make_app: Callable[..., TkApp]) -> None:
+    app = make_app(MatchSetup("nine", {}, (HUMAN, "easy"), movetime=0.05), ai_delay=0.0)
+    click_move(app, "d6")
+    assert pump(app.root, lambda: app.session.state.ply == 2, timeout=30), "the AI answered"
+    assert not app.session.ai_to_move
+    app.undo()
+    assert app.session.state.ply == 0
+    click_move(app, "d6")
+    app.undo()  # while the AI thinks: its answer is dropped
+    pump(app.root, timeout=0.5)
+    assert app.session.state.ply == 0
+
+
+def test_smoke_exits_zero_without_pygame(virtual_display: str) -> None:  # noqa: F811
+    """`python main.py --tk --smoke` (or run() directly while main.py is missing)."""
+    entry = (
+        "import main; code = main.main(['--tk', '--smoke'])"
+        if (ROOT / "main.py").exists()
+        else ("from game.tk_app import run; code = run(['--smoke'])")
+    )
+    report = "print('pygame loaded' if 'pygame' in sys.modules else 'no pygame')"
+    script = f"import sys; {entry}; {report}; sys.exit(code)"
+    env = dict(os.environ, DISPLAY=virtual_display)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=280
+    )
+    assert done.returncode == 0, done.stderr
+    assert "smoke:" in done.stdout and ("wins" in done.stdout or "Draw" in done.stdout)
+    assert "no pygame" in done.stdout, "the Tk view must never load pygame"
+
+
+def test_new_game_dialog_starts_twelve_with_diagonals(make_app: Callable[..., TkApp]) -> None:
+    from game.tk_newgame import NewGameDialog
+
+    app = make_app()
+    app.session.play("d6")
+    dialog = NewGameDialog(app.root, app.session.setup, "en", app.start_game)
+    pump(app.root, timeout=0.1)
+    dialog.game.set("twelve")
+    dialog._rebuild()
+    dialog.option_vars["diagonals"].set(True)
+    dialog.mode.set("ai")
+    dialog._rebuild()
+    dialog.level.set("hard")
+    dialog.side.set(1)
+    dialog.start()
+    pump(app.root, timeout=0.1)
+    setup = app.session.setup
+    assert (setup.game_id, dict(setup.options), setup.levels) == (
+        "twelve",
+        {"diagonals": True},
+        ("hard", None),
+    )
+    assert app.session.state.spec.id == "twelve"
+    assert len(app.canvas.geometry.lines) > 32, "the diagonal lines are drawn"
+
+
+def session_at(moves: list[str], lang: str = "en") -> TkSession:
+    session = TkSession(TWO_PLAYERS, lang)
+    for move in moves:
+        session.play(move)
+    return session
+
+
+def cell(name: str) -> int:
+    index: int = new_state("nine").parse_move(name).dst
+    return index
+
+
+def test_session_reasons_come_from_the_rules_in_both_languages() -> None:
+    from conftest import NINE_MOVING_BLACK, NINE_MOVING_WHITE, interleave
+
+    moves = interleave(NINE_MOVING_WHITE, NINE_MOVING_BLACK)
+    session = session_at(moves)
+    assert session.click(cell("a7")).refusal is None
+    refusal = session.click(cell("d5")).refusal
+    assert refusal is not None and "d5 is not next to a7" in refusal
+    assert session.builder.prefix == (cell("a7"),), "a refused click keeps the selection"
+    french = session_at(moves, "fr")
+    french.click(cell("a7"))
+    assert "d5 n'est pas voisine de a7" in str(french.click(cell("d5")).refusal)
+    assert "Every piece is placed" in str(session_at(moves).click(cell("d5")).refusal)
+
+
+def test_undo_against_the_ai_goes_back_to_the_human() -> None:
+    session = TkSession(MatchSetup("nine", {}, (HUMAN, "easy")))
+    session.play("d6")
+    session.play("a1")  # the AI's answer
+    assert session.undo()
+    assert session.state.ply == 0 and not session.ai_to_move
+    assert not session.undo(), "nothing to undo at the start"
