@@ -1,0 +1,124 @@
+"""The autosave: the game in progress, rewritten after every move and on quit.
+
+Saves go through engine.saves (atomic writes), so a crash never leaves half a file.
+A finished game is no longer worth continuing: its autosave is removed.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime
+from pathlib import Path
+
+from engine.saves import PlayerInfo, SavedGame, SaveError, load_game, save_game
+from game import paths
+from game.geometry import geometry_for
+from game.session import AI, HUMAN, GameSession, GameSetup, Seat
+
+
+def players_of(session: GameSession) -> tuple[PlayerInfo, PlayerInfo]:
+    names = session.state.spec.player_names
+    infos = []
+    for index, seat in enumerate(session.seats):
+        infos.append(PlayerInfo(seat.name or names[index], AI if seat.is_ai else HUMAN, seat.level))
+    return infos[0], infos[1]
+
+
+def session_from_save(saved: SavedGame) -> GameSession:
+    """A session for a loaded game; remote players become local people."""
+    seats = tuple(
+        Seat(AI, p.level or "medium", p.name) if p.kind == AI else Seat(HUMAN, None, p.name)
+        for p in saved.players
+    )
+    state = saved.state
+    setup = GameSetup(state.spec.id, dict(state.options), (seats[0], seats[1]))
+    return GameSession(setup, state, created=saved.created.isoformat())
+
+
+def _created(session: GameSession) -> datetime | None:
+    try:
+        return datetime.fromisoformat(session.created)
+    except ValueError:
+        return None
+
+
+def save_session(path: Path | str, session: GameSession) -> None:
+    """Save a session (raises SaveError with a one-line message)."""
+    save_game(path, session.state, players_of(session), _created(session))
+
+
+def write_autosave(session: GameSession) -> str | None:
+    """Autosave now; returns an error message instead of raising."""
+    try:
+        path = paths.autosave_path()
+        if session.over:
+            path.unlink(missing_ok=True)
+        else:
+            save_session(path, session)
+    except (SaveError, OSError) as error:
+        return str(error)
+    return None
+
+
+def autosave_exists() -> bool:
+    try:
+        return paths.autosave_path().is_file()
+    except OSError:
+        return False
+
+
+def read_autosave() -> tuple[GameSession | None, str | None]:
+    """The autosaved session, or None and why it could not be read."""
+    return load_session(paths.autosave_path())
+
+
+def load_session(path: Path | str) -> tuple[GameSession | None, str | None]:
+    """A saved session the arcade can show, or None and why not."""
+    try:
+        session = session_from_save(load_game(path))
+    except (SaveError, OSError) as error:
+        return None, str(error)
+    game_id = session.state.spec.id
+    try:
+        geometry_for(game_id, session.state.options)
+    except (KeyError, ValueError):
+        return None, f"the arcade cannot show {game_id} games yet"
+    return session, None
+
+
+class Autosaver:
+    """Writes the autosave on a background thread: fsync never stalls a frame.
+
+    Only the latest request matters, so a write still queued is replaced by a newer one.
+    """
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._future: Future[str | None] | None = None
+        self.last_error: str | None = None
+
+    def submit(self, session: GameSession) -> None:
+        snapshot = GameSession(session.setup, session.state.copy(), created=session.created)
+        if self._future is not None and not self._future.running():
+            self._future.cancel()
+        self._future = self._executor.submit(write_autosave, snapshot)
+
+    def poll_error(self) -> str | None:
+        """The error of the last finished write, once."""
+        future = self._future
+        if future is None or not future.done() or future.cancelled():
+            return None
+        self._future = None
+        return future.result()
+
+    def flush(self) -> str | None:
+        """Wait for the pending write (on quit) and return its error, if any."""
+        future, self._future = self._future, None
+        error = None
+        if future is not None and not future.cancelled():
+            error = future.result()
+        return error
+
+    def close(self) -> None:
+        self.flush()
+        self._executor.shutdown(wait=True)

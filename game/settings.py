@@ -1,0 +1,91 @@
+"""Player preferences, kept as JSON; a damaged file gives the defaults and a message."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
+LANGUAGE_CHOICES: tuple[str, ...] = ("en", "fr")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the Settings scene changes."""
+
+    fullscreen: bool = True
+    music_volume: float = 0.6
+    effects_volume: float = 0.8
+    language: str = "en"
+    animation_speed: float = 1.0
+    show_legal_moves: bool = True
+    muted: bool = False
+
+    def with_changes(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+
+def _checked(data: Any, defaults: Settings) -> tuple[Settings, list[str]]:
+    """Keep each valid field, replace each bad one by its default and say which."""
+    if not isinstance(data, dict):
+        return defaults, ["the settings file does not hold a JSON object"]
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for spec in fields(Settings):
+        if spec.name not in data:
+            continue
+        value = data[spec.name]
+        default = getattr(defaults, spec.name)
+        ok: bool
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, float):
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            if ok:
+                value = float(value)
+                limits = (0.0, 1.0) if spec.name.endswith("volume") else (0.0, max(ANIMATION_SPEEDS))
+                ok = limits[0] <= value <= limits[1]
+        else:
+            ok = value in LANGUAGE_CHOICES
+        if ok:
+            values[spec.name] = value
+        else:
+            problems.append(f"{spec.name} = {value!r} is not valid")
+    return replace(defaults, **values), problems
+
+
+def load_settings(path: Path, defaults: Settings | None = None) -> tuple[Settings, str | None]:
+    """The saved settings and None, or usable settings and a message saying what was wrong."""
+    base = defaults or Settings()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return base, None
+    except OSError as error:
+        return base, f"Settings could not be read ({error.strerror}); using the defaults."
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return base, f"The settings file {path.name} is damaged; using the defaults."
+    settings, problems = _checked(data, base)
+    if problems:
+        return settings, "Some settings were invalid and reset: " + "; ".join(problems) + "."
+    return settings, None
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    """Write atomically (temporary file then rename), so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(asdict(settings), indent=2, sort_keys=True)
+    handle, temporary = tempfile.mkstemp(prefix=".settings-", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text + "\n")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

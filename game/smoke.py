@@ -1,0 +1,260 @@
+"""`main.py --smoke DIR`: a scripted tour of every scene, headless, with screenshots.
+
+It drives the real scenes through their own entry points (menu actions, clicks),
+plays an AI-against-AI game of nine to its end at high animation speed, saves one
+PNG per scene and prints frame-time statistics, p99 included, measured while the
+AI thinks. Exit status 0 when every step happened.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pygame
+
+from game.app import App, settle_memory
+from game.scene import Scene
+from game.session import HUMAN, GameSession, GameSetup, Seat
+
+S = TypeVar("S", bound=Scene)
+# Nine, every piece placed, White to move: g4-g7 closes the mill a7-d7-g7.
+MOVING_PHASE = "a7 d6 d7 c5 g4 e4 b6 f4 f6 b4 c3 c4 e3 d1 a1 g1 d2 f2"
+SMOKE_ANIMATION_SPEED = 6.0
+SMOKE_MOVETIME = 0.1
+GAME_TIME_LIMIT = 120.0  # seconds for the AI-vs-AI game
+
+
+class Tour:
+    def __init__(self, app: App, out: Path) -> None:
+        self.app = app
+        self.out = out
+        self.shots: list[Path] = []
+
+    def frames(self, count: int, events: Callable[[int], list[pygame.event.Event]] | None = None) -> None:
+        for index in range(count):
+            if not self.app.running:
+                raise RuntimeError("the app stopped during the tour")
+            dt = self.app.clock.tick(60) / 1000.0
+            self.app.frame(min(dt, 0.1), events(index) if events else [])
+
+    def until(self, done: Callable[[], bool], limit: float) -> bool:
+        deadline = time.monotonic() + limit
+        while not done():
+            if time.monotonic() > deadline:
+                return False
+            self.frames(1)
+        return True
+
+    def shot(self, name: str) -> None:
+        path = self.out / f"{len(self.shots) + 1:02d}_{name}.png"
+        pygame.image.save(self.app.screen, str(path))
+        self.shots.append(path)
+        print(f"saved {path}")
+
+    def top(self) -> Scene:
+        scene = self.app.top
+        assert scene is not None, "no scene on the stack"
+        return scene
+
+    def expect(self, kind: type[S]) -> S:
+        scene = self.top()
+        if not isinstance(scene, kind):
+            raise RuntimeError(f"expected {kind.__name__}, found {type(scene).__name__}")
+        return scene
+
+
+def click_at(pos: tuple[float, float]) -> list[pygame.event.Event]:
+    point = (round(pos[0]), round(pos[1]))
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1),
+    ]
+
+
+def tour(t: Tour) -> None:
+    from scenes.board import BoardScene
+    from scenes.difficulty import DifficultyScene
+    from scenes.game_over import GameOverScene
+    from scenes.game_select import GameSelectScene
+    from scenes.mode_select import AI_VS_AI, VS_AI, ModeSelectScene
+    from scenes.replay import ReplayScene
+    from scenes.rules import RulesScene
+    from scenes.settings import SettingsScene
+    from scenes.title import TitleScene
+
+    app = t.app
+    app.push(TitleScene(app))
+    t.frames(20)
+    t.shot("menu")
+    t.expect(TitleScene).choose("play")
+    t.frames(5)
+    select = t.expect(GameSelectScene)
+    select.choose("game:twelve")
+    t.frames(10)
+    t.shot("game_select")
+    select.choose("game:nine")
+    select.choose("next")
+    t.frames(10)
+    t.shot("mode_select")
+
+    # A person against the computer: place a piece, then a refused click.
+    t.expect(ModeSelectScene).choose(VS_AI)
+    t.frames(5)
+    t.expect(DifficultyScene).choose("start")
+    t.frames(10)
+    board = t.expect(BoardScene)
+    d6 = board.look.geometry.cell_names.index("d6")
+    t.frames(1, lambda _: click_at(board.look.centre(d6)))
+    if len(board.session.state.history) != 1:
+        raise RuntimeError("the click on d6 did not place a piece")
+    t.until(lambda: len(board.session.state.history) >= 2, 20)
+    t.frames(20)
+    t.frames(1, lambda _: click_at(board.look.centre(d6)))
+    if not board.refused:
+        raise RuntimeError("a click on an occupied point was not refused")
+    hover = board.look.geometry.cell_names.index("f4")
+    t.frames(
+        10,
+        lambda _: [
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=board.look.centre(hover), rel=(0, 0), buttons=(0, 0, 0)
+            )
+        ],
+    )
+    t.shot("board_vs_ai")
+    # Hint, save (no dialog without a display: the fallback file), undo and redo.
+    board.press("hint")
+    if not t.until(lambda: board.hint is not None, 20):
+        raise RuntimeError("no hint came")
+    board.press("save")
+    t.until(lambda: not board.files.busy, 10)
+    if not board.status_override.startswith("Saved"):
+        raise RuntimeError(f"saving failed: {board.status_override}")
+    board.press("undo")
+    if board.session.state.history:
+        raise RuntimeError("undo did not take back the person's move and the reply")
+    board.press("redo")
+    if len(board.session.state.history) != 2:
+        raise RuntimeError("redo did not restore both moves")
+    board.leave_to_menu()
+    t.frames(5)
+    # Continue restores the autosave written as the board closed.
+    t.expect(TitleScene).choose("continue")
+    t.frames(5)
+    resumed = t.expect(BoardScene)
+    if len(resumed.session.state.history) != 2:
+        raise RuntimeError("Continue did not restore the game in progress")
+    resumed.leave_to_menu()
+    t.frames(5)
+
+    # Two people in the moving phase: select g4; its targets show; g7 closes a mill.
+    moving = GameSession(GameSetup("nine", {}, (Seat(HUMAN), Seat(HUMAN))))
+    moving.state.play_all(MOVING_PHASE.split())
+    app.push(BoardScene(app, moving))
+    t.frames(3)
+    people = t.expect(BoardScene)
+    names = people.look.geometry.cell_names
+    t.frames(1, lambda _: click_at(people.look.centre(names.index("g4"))))
+    t.frames(1, lambda _: click_at(people.look.centre(names.index("g7"))))
+    if list(people.builder.prefix) != [names.index("g4"), names.index("g7")]:
+        raise RuntimeError("the step g4-g7 was not taken as the first two clicks of a mill move")
+    t.frames(12)
+    t.shot("board_mill")
+    people.leave_to_menu()
+    t.frames(3)
+
+    # Computer against computer, played to its end.
+    t.expect(TitleScene).choose("play")
+    t.frames(2)
+    t.expect(GameSelectScene).choose("next")
+    t.frames(2)
+    t.expect(ModeSelectScene).choose(AI_VS_AI)
+    t.frames(2)
+    difficulty = t.expect(DifficultyScene)
+    difficulty.choose("cycle:0")  # medium -> hard
+    difficulty.choose("cycle:0")  # hard -> easy
+    t.frames(5)
+    t.shot("difficulty")
+    difficulty.choose("start")
+    t.frames(2)
+    game = t.expect(BoardScene)
+    if not t.until(lambda: len(game.session.state.history) >= 14 or game.session.over, 60):
+        raise RuntimeError("the AI game did not progress")
+    t.until(lambda: not game.animator.busy, 5)
+    t.shot("board_ai_vs_ai")
+    started = time.monotonic()
+    if not t.until(lambda: isinstance(app.top, GameOverScene), GAME_TIME_LIMIT):
+        raise RuntimeError(f"the AI game did not end within {GAME_TIME_LIMIT:.0f} s")
+    plies = len(game.session.state.history)
+    print(
+        f"AI-vs-AI game of nine: {plies} plies, over {time.monotonic() - started:.1f} s after the board shot"
+    )
+    t.frames(20)
+    t.shot("game_over")
+    t.expect(GameOverScene).choose("replay")
+    t.frames(150)
+    t.expect(ReplayScene)
+    t.shot("replay")
+    app.reset(TitleScene(app))
+    t.frames(3)
+    t.expect(TitleScene).choose("settings")
+    t.frames(10)
+    settings = t.expect(SettingsScene)
+    t.shot("settings")
+    # The same screen in French, without writing the player's settings file.
+    app.settings = app.settings.with_changes(language="fr")
+    app.manager.set_locale("fr")
+    settings.rebuild()
+    t.frames(5)
+    t.shot("settings_fr")
+    app.settings = app.settings.with_changes(language="en")
+    app.manager.set_locale("en")
+    app.pop()
+    t.frames(3)
+    t.expect(TitleScene).choose("rules")
+    t.frames(10)
+    t.expect(RulesScene)
+    t.shot("rules")
+    app.pop()
+    t.frames(3)
+
+
+def report(app: App) -> None:
+    def line(label: str, samples: list[float]) -> str:
+        if not samples:
+            return f"{label}: no frames"
+        ms = sorted(s * 1000 for s in samples)
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        return (
+            f"{label}: {len(ms)} frames, mean {statistics.fmean(ms):.2f} ms, "
+            f"p50 {ms[len(ms) // 2]:.2f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms"
+        )
+
+    print(line("frame time, all frames", app.frame_times))
+    print(line("frame time while the AI thinks", app.thinking_frame_times))
+
+
+def run_smoke(out: Path) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(windowed=True, audio=True, ai_min_delay=SMOKE_MOVETIME, ai_movetime=SMOKE_MOVETIME)
+    # Fast animations for the tour, never written to the player's settings file.
+    app.settings = app.settings.with_changes(animation_speed=SMOKE_ANIMATION_SPEED, language="en")
+    app.manager.set_locale("en")
+    t = Tour(app, out)
+    settle_memory()
+    try:
+        tour(t)
+    except Exception as error:
+        print(f"smoke tour failed: {type(error).__name__}: {error}", file=sys.stderr)
+        app.close()
+        return 1
+    report(app)
+    app.close()
+    print(f"{len(t.shots)} screenshots in {out}")
+    return 0

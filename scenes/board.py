@@ -1,0 +1,398 @@
+"""The board scene: a game in progress, for any game of the registry.
+
+Moves are built click by click (game.input.MoveBuilder) from `move.steps`, so a new
+game plugs in through its steps and its hooks (game.game_hooks) without changes
+here. The AI plays in the worker process; the frame loop only polls it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.elements import UIButton
+
+from engine.core import EMPTY
+from game.ai_turns import HINT, MOVE, AITurns
+from game.animation import Animator
+from game.autosave import Autosaver
+from game.board_look import BoardLook
+from game.game_hooks import hooks_for
+from game.i18n import tr
+from game.input import ClickKind, MoveBuilder
+from game.scene import Scene, pressed_button
+from game.session import GameSession, GameSetup
+from scenes.board_draw import draw_board_scene
+from scenes.board_keys import nearest_in_direction
+from scenes.board_panel import (
+    BOARD_RECT,
+    BUTTONS_TOP,
+    LIST_RECT,
+    PANEL_RECT,
+    visible_rows,
+)
+from scenes.board_texts import outcome_sound
+from scenes.file_flow import FileFlow
+
+if TYPE_CHECKING:
+    from game.app import App
+
+GAME_OVER_PAUSE = 1.2  # seconds to look at the final position before the summary
+BUTTONS = ("undo", "redo", "hint", "save", "load", "menu")
+DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+class BoardScene(Scene):
+    music = "game"
+
+    def __init__(self, app: App, session: GameSession, notice: str = "") -> None:
+        super().__init__(app)
+        self.session = session
+        self.hooks = hooks_for(session.state.spec.id)
+        self.look = BoardLook(session.state.spec.id, session.state.options, BOARD_RECT)
+        self.builder = MoveBuilder(session.state.legal_moves())
+        self.animator = Animator()
+        self.ai = AITurns(lambda: app.worker, app.ai_min_delay, app.ai_movetime)
+        self.autosaver = Autosaver()
+        self.files = FileFlow(app.lang)
+        self.cells = session.state.board()  # what the board shows (after the last move)
+        self.clock = 0.0
+        self.hover: int | None = None
+        self.cursor: int | None = None  # keyboard cursor, shown once the keyboard is used
+        self.hint: Any = None
+        self.status_override = notice
+        self.refused = False
+        self.list_top = 0  # first move-list row shown
+        self.follow_list = True
+        self.sounds: list[tuple[float, str]] = []  # effects due later (a removal after its mill)
+        self.pending_answer: Any = None
+        self.over_timer: float | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self._scroll_to_end()
+        if session.over:  # a finished game was loaded: show it, then the summary
+            self.over_timer = GAME_OVER_PAUSE
+
+    @classmethod
+    def new_game(cls, app: App, setup: GameSetup) -> BoardScene:
+        return cls(app, GameSession(setup))
+
+    # ----- widgets -----------------------------------------------------------------
+    def build(self, root: UIContainer) -> None:
+        self.buttons = {}
+        width = (PANEL_RECT.width - 2 * 10) // 3
+        for index, name in enumerate(BUTTONS):
+            rect = pygame.Rect(
+                PANEL_RECT.x + (index % 3) * (width + 10), BUTTONS_TOP + (index // 3) * 46, width, 38
+            )
+            self.buttons[name] = UIButton(
+                rect,
+                f"plateaux.{name}",
+                self.app.manager,
+                container=root,
+                object_id=ObjectID("#small_button"),
+            )
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        people = any(not seat.is_ai for seat in self.session.seats)
+        wanted = {
+            "undo": people and self.session.can_undo(),
+            "redo": people and self.session.can_redo(),
+            "hint": people and not self.session.over and not self.session.is_ai_turn(),
+            "save": not self.files.busy,
+            "load": not self.files.busy,
+            "menu": True,
+        }
+        for name, button in self.buttons.items():
+            if wanted[name] and not button.is_enabled:
+                button.enable()  # type: ignore[no-untyped-call]
+            elif not wanted[name] and button.is_enabled:
+                button.disable()  # type: ignore[no-untyped-call]
+
+    # ----- state changes -------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.app.lang
+
+    @property
+    def busy_thinking(self) -> bool:
+        return self.ai.busy
+
+    def _position_changed(self) -> None:
+        """After any move, undo or redo: new legal moves, texts, buttons, autosave."""
+        state = self.session.state
+        self.builder.reset(state.legal_moves())
+        self.hint = None
+        self.status_override = ""
+        self.refused = False
+        self.pending_answer = None
+        if self.follow_list:
+            self._scroll_to_end()
+        self._refresh_buttons()
+        self.autosaver.submit(self.session)
+        if self.session.over and self.over_timer is None:
+            self.over_timer = GAME_OVER_PAUSE
+            self.app.effect(outcome_sound(self.session))
+
+    def apply_move(self, move: Any) -> None:
+        state = self.session.state
+        before = state.board()
+        mover_flies = getattr(state, "is_flying", lambda side: False)(state.to_move)
+        self.session.play(move)
+        self.cells = state.board()
+        flash = self.hooks.flash_cells(state, move)
+        speed = self.app.settings.animation_speed
+        self.animator.add_move(self.look, before, self.cells, move, flash, speed)
+        placed = all(b == EMPTY for b, a in zip(before, self.cells, strict=True) if a != b and a != EMPTY)
+        self.app.effect("place" if placed else "fly" if mover_flies else "move")
+        if state.is_capture(move):
+            delay = (0.22 / speed) if speed > 0 else 0.0
+            self.sounds.append((delay, "mill"))
+            self.sounds.append((delay + (0.4 / speed if speed > 0 else 0.0), "capture"))
+        self._position_changed()
+
+    def undo(self) -> None:
+        if not self.session.can_undo() or all(seat.is_ai for seat in self.session.seats):
+            self.refuse(tr("plateaux.refuse_undo", self.lang))
+            return
+        self.ai.cancel()
+        self.animator.finish()
+        self.session.undo()
+        self.cells = self.session.state.board()
+        self.over_timer = None
+        self.app.effect("click")
+        self._position_changed()
+
+    def redo(self) -> None:
+        if not self.session.can_redo():
+            self.refuse(tr("plateaux.refuse_redo", self.lang))
+            return
+        self.ai.cancel()
+        self.animator.finish()
+        self.session.redo()
+        self.cells = self.session.state.board()
+        self.app.effect("click")
+        self._position_changed()
+
+    def ask_hint(self) -> None:
+        if self.session.over or self.session.is_ai_turn():
+            self.refuse(tr("plateaux.refuse_hint", self.lang))
+            return
+        self.ai.request(self.session.state, "hard", HINT)
+        self.status_override = tr("plateaux.hint_thinking", self.lang)
+        self.refused = False
+
+    def refuse(self, reason: str) -> None:
+        self.status_override = reason
+        self.refused = True
+        self.app.effect("refused")
+
+    def leave_to_menu(self) -> None:
+        from scenes.title import TitleScene
+
+        self.app.effect("click")
+        self.app.reset(TitleScene(self.app))
+
+    def closing(self) -> None:
+        self.ai.cancel()
+        self.files.close()
+        self.autosaver.submit(self.session)
+        self.autosaver.close()
+
+    # ----- input ----------------------------------------------------------------------
+    def human_to_move(self) -> bool:
+        return not self.session.over and not self.session.is_ai_turn()
+
+    def click_cell(self, cell: int | None) -> None:
+        """A click (mouse or keyboard) on a cell, or beside the board when None."""
+        self.animator.finish()  # never make the player wait for an animation
+        if self.session.over:
+            self.refuse(tr("plateaux.refuse_over", self.lang))
+            return
+        if not self.human_to_move():
+            self.refuse(tr("plateaux.refuse_ai_turn", self.lang))
+            return
+        if cell is None:
+            self.builder.reset()
+            self.status_override = ""
+            return
+        prefix = self.builder.prefix
+        result = self.builder.click(cell)
+        if result.kind is ClickKind.COMPLETE:
+            self.apply_move(result.move)
+        elif result.kind is ClickKind.REFUSED:
+            self.refuse(self.hooks.refusal(self.session.state, prefix, cell, self.lang))
+        else:
+            self.status_override = ""
+            self.refused = False
+            self.app.effect("select" if result.kind is ClickKind.PARTIAL else "click")
+
+    def stop_here(self) -> None:
+        """Enter or right click: the shortest complete move (dames chains), else cancel."""
+        self.animator.finish()
+        if not self.human_to_move():
+            return
+        if self.builder.can_stop:
+            result = self.builder.stop_here()
+            self.apply_move(result.move)
+        elif self.builder.prefix:
+            self.builder.reset()
+            self.status_override = ""
+            self.app.effect("click")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        element = pressed_button(event)
+        if element is not None:
+            for name, button in self.buttons.items():
+                if element is button:
+                    self.press(name)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.look.cell_at(event.pos)
+            self.cursor = None
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1 and self.look.rect.collidepoint(event.pos):
+                self.click_cell(self.look.cell_at(event.pos))
+            elif event.button == 3:
+                self.stop_here()
+        elif event.type == pygame.MOUSEWHEEL and LIST_RECT.collidepoint(pygame.mouse.get_pos()):
+            self.scroll_list(-event.y)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        shortcuts = {pygame.K_u: "undo", pygame.K_r: "redo", pygame.K_h: "hint", pygame.K_ESCAPE: "menu"}
+        if event.key in shortcuts:
+            self.press(shortcuts[event.key])
+        elif event.key in DIRECTIONS:
+            start = self.cursor if self.cursor is not None else self.hover
+            self.cursor = nearest_in_direction(self.look.geometry.centres, start, DIRECTIONS[event.key])
+        elif event.key == pygame.K_TAB:
+            count = len(self.look.geometry.centres)
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.cursor = 0 if self.cursor is None else (self.cursor + step) % count
+        elif event.key == pygame.K_SPACE and self.cursor is not None:
+            self.click_cell(self.cursor)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.builder.can_stop or self.cursor is None:
+                self.stop_here()
+            else:
+                self.click_cell(self.cursor)
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_list(-visible_rows() if event.key == pygame.K_PAGEUP else visible_rows())
+
+    def press(self, name: str) -> None:
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "save":
+            self.app.effect("click")
+            self.files.lang = self.lang
+            self.files.start_save(self.session)
+        elif name == "load":
+            self.app.effect("click")
+            self.files.lang = self.lang
+            self.files.start_load()
+        elif name == "menu":
+            self.leave_to_menu()
+        self._refresh_buttons()
+
+    def scroll_list(self, rows: int) -> None:
+        total = (len(self.session.state.history) + 1) // 2
+        last = max(0, total - visible_rows())
+        self.list_top = max(0, min(last, self.list_top + rows))
+        self.follow_list = self.list_top == last
+
+    def _scroll_to_end(self) -> None:
+        total = (len(self.session.state.history) + 1) // 2
+        self.list_top = max(0, total - visible_rows())
+
+    # ----- time -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.animator.update(dt)
+        self.session.tick(dt)
+        self._play_due_sounds(dt)
+        self._update_ai(dt)
+        self._update_files()
+        error = self.autosaver.poll_error()
+        if error:
+            self.status_override, self.refused = tr("plateaux.autosave_failed", self.lang, error=error), True
+        if self.over_timer is not None and not self.animator.busy:
+            self.over_timer -= dt
+            if self.over_timer <= 0:
+                from scenes.game_over import GameOverScene
+
+                self.over_timer = None
+                self.app.replace(GameOverScene(self.app, self.session))
+
+    def _play_due_sounds(self, dt: float) -> None:
+        due = [(t - dt, name) for t, name in self.sounds]
+        for t, name in due:
+            if t <= 0:
+                self.app.effect(name)
+        self.sounds = [(t, name) for t, name in due if t > 0]
+
+    def _update_ai(self, dt: float) -> None:
+        if self.session.is_ai_turn() and not self.ai.busy and self.pending_answer is None:
+            seat = self.session.seat_to_move()
+            self.ai.request(self.session.state, seat.level or "medium", MOVE)
+        answer = self.ai.update(dt)
+        if answer is not None:
+            self.pending_answer = answer
+        if self.pending_answer is None or self.animator.busy:
+            return
+        answer, self.pending_answer = self.pending_answer, None
+        if answer.purpose == HINT:
+            self.hint = answer.move
+            self.status_override = tr("plateaux.hint_is", self.lang, move=str(answer.move))
+            self.refused = False
+            return
+        if not self.session.is_ai_turn():
+            return
+        self.apply_move(answer.move)
+        if answer.error:
+            self.status_override = tr("plateaux.ai_failed", self.lang, error=answer.error)
+            self.refused = True
+
+    def _update_files(self) -> None:
+        result = self.files.poll()
+        if result is None:
+            return
+        self._refresh_buttons()
+        if result.session is not None:
+            self.app.replace(BoardScene(self.app, result.session, notice=result.message))
+            return
+        self.status_override, self.refused = result.message, not result.ok
+        if not result.ok:
+            self.app.effect("refused")
+
+    # ----- drawing -------------------------------------------------------------------------
+    def targets(self) -> set[int]:
+        if not self.human_to_move() or not self.app.settings.show_legal_moves:
+            return set()
+        if self.builder.prefix:
+            return self.builder.next_cells()
+        pointer = self.cursor if self.cursor is not None else self.hover
+        return self.builder.preview(pointer) if pointer is not None else set()
+
+    def status_text(self) -> str:
+        if self.status_override:
+            return self.status_override
+        if self.session.over:
+            return tr("plateaux.status_over", self.lang)
+        if self.session.is_ai_turn():
+            return tr("plateaux.status_ai_thinking", self.lang)
+        text = self.hooks.prompt(self.session.state, self.builder.prefix, self.lang)
+        if self.builder.can_stop:
+            text += " " + tr("plateaux.prompt_stop", self.lang)
+        return text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_board_scene(self, surface)

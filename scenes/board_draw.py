@@ -1,0 +1,42 @@
+"""Painting the board scene: board, highlights, pieces, side panel and status (read only)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import assets
+from game.ai_turns import MOVE
+from game.i18n import tr
+from scenes import board_view
+from scenes.board_panel import draw_cards, draw_move_list, draw_phase, draw_status
+from scenes.board_texts import cards_for, phase_line
+
+if TYPE_CHECKING:
+    from scenes.board import BoardScene
+
+
+def draw_board_scene(scene: BoardScene, surface: pygame.Surface) -> None:
+    surface.fill(assets.BACKGROUND)
+    look, state = scene.look, scene.session.state
+    look.draw_background(surface)
+    history = state.history
+    if history and not scene.animator.busy:
+        board_view.draw_last_move(surface, look, history[-1].steps, scene.cells)
+    pointer = scene.cursor if scene.cursor is not None else scene.hover
+    if pointer is not None and scene.human_to_move():
+        board_view.draw_hover(surface, look, pointer)
+    board_view.draw_pieces(surface, look, scene.cells, scene.animator)
+    board_view.draw_selection(surface, look, scene.builder.prefix, scene.cells, state.to_move)
+    board_view.draw_targets(surface, look, scene.targets(), scene.cells, scene.clock)
+    if scene.hint is not None:
+        board_view.draw_selection(surface, look, scene.hint.steps, scene.cells)
+    if scene.cursor is not None:
+        board_view.draw_cursor(surface, look, scene.cursor, scene.clock)
+    thinking_side = state.to_move if scene.ai.busy and scene.ai.purpose == MOVE else None
+    draw_cards(surface, cards_for(scene.session, thinking_side, scene.lang), scene.clock)
+    draw_phase(surface, phase_line(scene.session, scene.lang))
+    moves = [str(m) for m in history]
+    draw_move_list(surface, moves, scene.list_top, tr("plateaux.no_moves_yet", scene.lang))
+    draw_status(surface, scene.status_text(), scene.refused)

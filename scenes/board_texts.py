@@ -1,0 +1,79 @@
+"""Words for the board and game-over scenes: player cards, phase line, the result."""
+
+from __future__ import annotations
+
+from game.game_hooks import player_name
+from game.i18n import tr
+from game.session import GameSession, Seat
+from scenes.board_panel import PlayerCard
+
+
+def seat_title(seat: Seat, index: int, session: GameSession, lang: str) -> str:
+    if seat.is_ai:
+        return tr("plateaux.seat_ai", lang, level=tr(f"plateaux.level_{seat.level}", lang))
+    if seat.name and seat.name not in session.state.spec.player_names:
+        return seat.name
+    humans = [s for s in session.seats if not s.is_ai]
+    if len(humans) == 1:
+        return tr("plateaux.seat_you", lang)
+    return tr("plateaux.seat_player", lang, number=index + 1)
+
+
+def cards_for(session: GameSession, thinking_side: int | None, lang: str) -> list[PlayerCard]:
+    state = session.state
+    cards = []
+    placement = session.state.spec.id in ("nine", "twelve")
+    for side, seat in enumerate(session.seats):
+        parts = [player_name(state, side, lang)]
+        if placement:
+            parts.append(tr("plateaux.in_hand", lang, count=state.in_hand(side)))
+        parts.append(tr("plateaux.taken", lang, count=session.taken(side)))
+        cards.append(
+            PlayerCard(
+                seat_title(seat, side, session, lang),
+                " · ".join(parts),
+                to_move=not session.over and state.to_move == side,
+                thinking=thinking_side == side,
+            )
+        )
+    return cards
+
+
+def phase_line(session: GameSession, lang: str) -> str:
+    state = session.state
+    outcome = state.outcome()
+    if outcome is not None:
+        return outcome_words(session, lang)
+    who = player_name(state, state.to_move, lang)
+    phase = getattr(state, "phase", None)
+    turn = tr("plateaux.turn_of", lang, player=who)
+    if isinstance(phase, str):
+        return f"{tr(f'plateaux.phase_{phase}', lang)} · {turn}"
+    return turn
+
+
+def outcome_words(session: GameSession, lang: str) -> str:
+    """'White wins: Black is down to two pieces' and the like."""
+    state = session.state
+    outcome = state.outcome()
+    if outcome is None:
+        return ""
+    reason = outcome.reason.value
+    if outcome.winner is None:
+        return tr("plateaux.draw", lang) + " — " + tr(f"plateaux.reason_{reason}", lang)
+    winner = player_name(state, outcome.winner, lang)
+    loser = player_name(state, 1 - outcome.winner, lang)
+    return (
+        tr("plateaux.wins", lang, player=winner) + " — " + tr(f"plateaux.reason_{reason}", lang, loser=loser)
+    )
+
+
+def outcome_sound(session: GameSession) -> str:
+    """'lose' only when the single person at the table lost; otherwise a win fanfare."""
+    outcome = session.state.outcome()
+    if outcome is None or outcome.winner is None:
+        return "win"
+    humans = [i for i, seat in enumerate(session.seats) if not seat.is_ai]
+    if len(humans) == 1 and outcome.winner != humans[0]:
+        return "lose"
+    return "win"

@@ -1,0 +1,182 @@
+"""Watching a finished game again: play/pause, step back and forth, speed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.elements import UIButton
+
+from engine.registry import new_state
+from game import assets
+from game.animation import Animator
+from game.board_look import BoardLook
+from game.game_hooks import hooks_for
+from game.i18n import tr
+from game.scene import Scene, pressed_button
+from game.session import GameSession
+from scenes import board_view
+from scenes.board_panel import (
+    BOARD_RECT,
+    BUTTONS_TOP,
+    PANEL_RECT,
+    draw_cards,
+    draw_move_list,
+    draw_phase,
+    draw_status,
+    visible_rows,
+)
+from scenes.board_texts import cards_for, phase_line
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+SECONDS_PER_MOVE = 1.0
+CONTROLS = ("step_back", "play", "step_forward", "speed", "menu", "back")
+
+
+class ReplayScene(Scene):
+    music = "replay"
+
+    def __init__(self, app: App, session: GameSession, speed: float = 1.0) -> None:
+        super().__init__(app)
+        self.moves: list[Any] = list(session.state.history)
+        self.setup = session.setup
+        self.view = GameSession(session.setup, new_state(session.setup.game_id, session.setup.options))
+        self.hooks = hooks_for(session.setup.game_id)
+        self.look = BoardLook(session.setup.game_id, session.setup.options, BOARD_RECT)
+        self.animator = Animator()
+        self.cells = self.view.state.board()
+        self.playing = True
+        self.speed = speed
+        self.wait = SECONDS_PER_MOVE / speed
+        self.clock = 0.0
+        self.buttons: dict[str, UIButton] = {}
+
+    @property
+    def index(self) -> int:
+        return len(self.view.state.history)
+
+    def build(self, root: UIContainer) -> None:
+        self.buttons = {}
+        width = (PANEL_RECT.width - 20) // 3
+        for i, name in enumerate(CONTROLS):
+            rect = pygame.Rect(PANEL_RECT.x + (i % 3) * (width + 10), BUTTONS_TOP + (i // 3) * 46, width, 38)
+            key, fields = self._label(name)
+            self.buttons[name] = UIButton(
+                rect,
+                key,
+                self.app.manager,
+                container=root,
+                text_kwargs=fields,
+                object_id=ObjectID("#small_button"),
+            )
+
+    def _label(self, name: str) -> tuple[str, dict[str, str] | None]:
+        if name == "play":
+            return ("plateaux.pause" if self.playing else "plateaux.play"), None
+        if name == "speed":
+            return "plateaux.speed", {"speed": f"{self.speed:g}"}
+        return f"plateaux.{name}", None
+
+    def _relabel(self) -> None:
+        for name in ("play", "speed"):
+            if name in self.buttons:
+                key, fields = self._label(name)
+                self.buttons[name].set_text(key, text_kwargs=fields)
+
+    def forward(self, animate: bool) -> None:
+        if self.index >= len(self.moves):
+            self.playing = False
+            self._relabel()
+            return
+        move = self.moves[self.index]
+        before = self.cells
+        self.view.state.push(move)
+        self.cells = self.view.state.board()
+        speed = self.app.settings.animation_speed * self.speed if animate else 0.0
+        self.animator.add_move(
+            self.look, before, self.cells, move, self.hooks.flash_cells(self.view.state, move), speed
+        )
+        self.app.effect("capture" if self.view.state.is_capture(move) else "move")
+
+    def backward(self) -> None:
+        self.animator.finish()
+        if self.index:
+            self.view.state.pop()
+            self.cells = self.view.state.board()
+
+    def press(self, name: str) -> None:
+        self.app.effect("click")
+        if name == "step_back":
+            self.playing = False
+            self.backward()
+        elif name == "step_forward":
+            self.playing = False
+            self.animator.finish()
+            self.forward(animate=True)
+        elif name == "play":
+            self.playing = not self.playing
+            if self.playing and self.index >= len(self.moves):
+                while self.index:
+                    self.view.state.pop()
+                self.cells = self.view.state.board()
+            self.wait = 0.3
+        elif name == "speed":
+            self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)] if self.speed in SPEEDS else 1.0
+        elif name == "menu":
+            from scenes.title import TitleScene
+
+            self.app.reset(TitleScene(self.app))
+        elif name == "back":
+            self.app.pop()
+        self._relabel()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        element = pressed_button(event)
+        if element is not None:
+            for name, button in self.buttons.items():
+                if element is button:
+                    self.press(name)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.animator.finish()
+        if event.type != pygame.KEYDOWN:
+            return
+        keys = {
+            pygame.K_LEFT: "step_back",
+            pygame.K_RIGHT: "step_forward",
+            pygame.K_SPACE: "play",
+            pygame.K_ESCAPE: "back",
+            pygame.K_s: "speed",
+        }
+        if event.key in keys:
+            self.press(keys[event.key])
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.animator.update(dt)
+        if self.playing and not self.animator.busy:
+            self.wait -= dt
+            if self.wait <= 0:
+                self.forward(animate=True)
+                self.wait = SECONDS_PER_MOVE / self.speed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(assets.BACKGROUND)
+        self.look.draw_background(surface)
+        history = self.view.state.history
+        if history and not self.animator.busy:
+            board_view.draw_last_move(surface, self.look, history[-1].steps, self.cells)
+        board_view.draw_pieces(surface, self.look, self.cells, self.animator)
+        draw_cards(surface, cards_for(self.view, None, self.app.lang), self.clock)
+        draw_phase(surface, phase_line(self.view, self.app.lang))
+        moves = [str(m) for m in self.moves]
+        first = max(
+            0, min((self.index + 1) // 2 - visible_rows() // 2, (len(moves) + 1) // 2 - visible_rows())
+        )
+        draw_move_list(surface, moves, max(0, first), "", highlight=self.index - 1)
+        status = tr("plateaux.replay_status", self.app.lang, ply=self.index, total=len(self.moves))
+        draw_status(surface, status, False)
