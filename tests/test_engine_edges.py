@@ -37,7 +37,7 @@ def test_a_block_on_the_hundredth_quiet_ply_wins_rather_than_draws() -> None:
 
 def test_the_hundredth_quiet_ply_draws_when_the_player_can_move() -> None:
     state = play_line("nine", "a7 d7 g4 b6 f6 c3 e3 a1 d2 d6 c5 e4 f4 b4 c4 d1 g1 f2")
-    state._quiet = QUIET_PLY_LIMIT - 1  # type: ignore[attr-defined]
+    state._quiet = QUIET_PLY_LIMIT - 1
     quiet_moves = [m for m in state.legal_moves() if m.take is None]
     assert quiet_moves
     state.play(quiet_moves[0])
