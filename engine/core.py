@@ -37,6 +37,16 @@ def owner_of(cell: int) -> int | None:
     return FIRST if cell in (FIRST_MAN, FIRST_KING) else SECOND
 
 
+def bit_indices(mask: int) -> list[int]:
+    """Indices of the set bits of a board mask, lowest first."""
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
+
+
 class EngineError(ValueError):
     """Base of every error the engine raises on bad input."""
 
@@ -157,6 +167,26 @@ class GameState(ABC):
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)
         self.history: list[Any] = []  # moves played, oldest first
+        self._reps: dict[int, int] = {}  # position key -> times seen in this game
+
+    # ----- repetition bookkeeping, for games whose positions can recur -------
+    def _note_position(self) -> None:
+        """Count the current position (after a push, and once for the start)."""
+        key = self.key()
+        self._reps[key] = self._reps.get(key, 0) + 1
+
+    def _forget_position(self) -> None:
+        """Uncount the current position (before a pop undoes it)."""
+        key = self.key()
+        count = self._reps[key] - 1
+        if count:
+            self._reps[key] = count
+        else:
+            del self._reps[key]
+
+    def repetitions(self) -> int:
+        """How many times the current position has occurred in this game."""
+        return self._reps.get(self.key(), 0)
 
     # ----- the rules -------------------------------------------------------
     @property

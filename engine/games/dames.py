@@ -92,7 +92,7 @@ class DamesState(GameState):
         self._side = FIRST
         self._key = sum(code << 3 * i for i, code in enumerate(self._cells))
         self._undo: list[tuple[int, list[tuple[int, int]]]] = []  # moved piece, captured (square, code)
-        self._reps: dict[int, int] = {self.key(): 1}
+        self._note_position()
 
     def set_position(self, pieces: Mapping[int, int], side: int) -> None:
         """Replace the position (squares numbered 1..50 -> cell code); clears the history.
@@ -106,7 +106,8 @@ class DamesState(GameState):
         self._side = side
         self.history.clear()
         self._undo.clear()
-        self._reps = {self.key(): 1}
+        self._reps.clear()
+        self._note_position()
 
     @property
     def to_move(self) -> int:
@@ -155,7 +156,7 @@ class DamesState(GameState):
     def _early_end(self) -> Outcome | None:
         if self._has_no_pieces():
             return Outcome(1 - self._side, Termination.NO_PIECES)
-        if self._reps.get(self.key(), 0) >= REPETITION_LIMIT:
+        if self.repetitions() >= REPETITION_LIMIT:
             return Outcome(None, Termination.REPETITION)
         return None
 
@@ -195,15 +196,10 @@ class DamesState(GameState):
         self._undo.append((code, taken))
         self._side = 1 - side
         self.history.append(move)
-        key = self.key()
-        self._reps[key] = self._reps.get(key, 0) + 1
+        self._note_position()
 
     def pop(self) -> DamesMove:
-        key = self.key()
-        if self._reps[key] == 1:
-            del self._reps[key]
-        else:
-            self._reps[key] -= 1
+        self._forget_position()
         move: DamesMove = self.history.pop()
         code, taken = self._undo.pop()
         self._side = 1 - self._side

@@ -81,7 +81,7 @@ class MorrisState(GameState):
         self._side = FIRST
         self._quiet = 0  # moving-phase plies since the last removal
         self._undo: list[int] = []  # quiet counter before each move
-        self._reps: dict[int, int] = {self.key(): 1}
+        self._note_position()
 
     # ----- position --------------------------------------------------------
     @property
@@ -164,7 +164,7 @@ class MorrisState(GameState):
         side = self._side
         if self._bb[side].bit_count() + self._hand[side] < 3:
             return Outcome(1 - side, Termination.FEWER_THAN_THREE)
-        if self._reps.get(self.key(), 0) >= REPETITION_LIMIT:
+        if self.repetitions() >= REPETITION_LIMIT:
             return Outcome(None, Termination.REPETITION)
         return None
 
@@ -244,16 +244,10 @@ class MorrisState(GameState):
             self._quiet = 0
         self._side = 1 - side
         self.history.append(move)
-        key = self.key()
-        self._reps[key] = self._reps.get(key, 0) + 1
+        self._note_position()
 
     def pop(self) -> MorrisMove:
-        key = self.key()
-        count = self._reps[key] - 1
-        if count:
-            self._reps[key] = count
-        else:
-            del self._reps[key]
+        self._forget_position()
         move: MorrisMove = self.history.pop()
         side = 1 - self._side
         self._side = side

@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from engine.core import InvalidMoveError
+from engine.core import InvalidMoveError, bit_indices
+
+points_of = bit_indices  # indices of the set bits of a mask, lowest first
 
 # Seed coordinates (X, Y): X = 1..7 left to right, Y = 1..7 top to bottom.
 POINTS: tuple[tuple[int, int], ...] = (
@@ -100,13 +102,3 @@ def name_to_index(text: str) -> int:
             return INDEX_OF_XY[xy]
         raise InvalidMoveError(f"({xy[0]},{xy[1]}) is not a point of the board")
     raise InvalidMoveError(f"{text!r} is not a point (use a7..g1 or X,Y)")
-
-
-def points_of(mask: int) -> list[int]:
-    """Indices of the set bits of a mask, lowest first."""
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result

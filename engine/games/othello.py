@@ -21,7 +21,10 @@ from engine.core import (
     InvalidMoveError,
     Outcome,
     Termination,
+    bit_indices,
 )
+
+squares_of = bit_indices  # indices of the set bits of a mask, lowest first
 
 SIZE = 8
 FULL = (1 << 64) - 1
@@ -81,13 +84,6 @@ def flips(own: int, opp: int, square: int) -> int:
     return result
 
 
-def squares_of(mask: int) -> list[int]:
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
 
 
 class OthelloMove(NamedTuple):

@@ -19,7 +19,10 @@ from engine.core import (
     InvalidMoveError,
     Outcome,
     Termination,
+    bit_indices,
 )
+
+cells_of = bit_indices  # indices of the set bits of a mask, lowest first
 
 SIZE = 5
 CELLS = SIZE * SIZE
@@ -70,13 +73,6 @@ PATTERNS_AT: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def cells_of(mask: int) -> list[int]:
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
 
 
 class TeekoMove(NamedTuple):
@@ -108,7 +104,7 @@ class TeekoState(GameState):
         self._bb = [0, 0]
         self._hand = [PIECES, PIECES]
         self._side = FIRST
-        self._reps: dict[int, int] = {self.key(): 1}
+        self._note_position()
 
     @property
     def to_move(self) -> int:
@@ -146,7 +142,7 @@ class TeekoState(GameState):
         # Only the player who just moved can have completed a pattern.
         if self.history and self.winning_pattern():
             return Outcome(1 - self._side, Termination.ALIGNMENT)
-        if self._reps.get(self.key(), 0) >= REPETITION_LIMIT:
+        if self.repetitions() >= REPETITION_LIMIT:
             return Outcome(None, Termination.REPETITION)
         return None
 
@@ -176,15 +172,10 @@ class TeekoState(GameState):
             self._bb[side] ^= 1 << src | 1 << dst
         self._side = 1 - side
         self.history.append(move)
-        key = self.key()
-        self._reps[key] = self._reps.get(key, 0) + 1
+        self._note_position()
 
     def pop(self) -> TeekoMove:
-        key = self.key()
-        if self._reps[key] == 1:
-            del self._reps[key]
-        else:
-            self._reps[key] -= 1
+        self._forget_position()
         move: TeekoMove = self.history.pop()
         side = 1 - self._side
         self._side = side
