@@ -47,6 +47,13 @@ def bit_indices(mask: int) -> list[int]:
     return result
 
 
+def cells_from_masks(first: int, second: int, count: int) -> tuple[int, ...]:
+    """`board()` of a game of plain men held as one mask per player."""
+    return tuple(
+        FIRST_MAN if first >> i & 1 else SECOND_MAN if second >> i & 1 else EMPTY for i in range(count)
+    )
+
+
 class EngineError(ValueError):
     """Base of every error the engine raises on bad input."""
 

@@ -13,8 +13,7 @@ import time
 
 from engine.ai.evaluation import evaluator_for
 from engine.ai.search import Searcher
-from engine.cli.options import add_game_arguments, parse_options
-from engine.core import EngineError
+from engine.cli.options import add_game_arguments, checked_options
 from engine.registry import new_state
 
 # Move lists from the start, per game family, reaching each kind of position.
@@ -43,11 +42,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.seconds > 0:
         print("error: --seconds must be positive", file=sys.stderr)
         return 2
-    try:
-        options = parse_options(args.option)
-        new_state(args.game, options)
-    except (EngineError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    options = checked_options(args)
+    if options is None:
         return 2
     total_nodes = 0
     total_time = 0.0

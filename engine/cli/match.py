@@ -12,8 +12,8 @@ import sys
 import time
 
 from engine.ai import LEVELS, analyse
-from engine.cli.options import add_game_arguments, parse_options
-from engine.core import EngineError, GameState
+from engine.cli.options import add_game_arguments, checked_options
+from engine.core import GameState
 from engine.registry import new_state
 
 MAX_PLIES = 1000  # safety net: every game here ends long before (repetition, 100-ply rule)
@@ -49,11 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if args.movetime is not None and not args.movetime > 0:
         print("error: --movetime must be positive", file=sys.stderr)
         return 2
-    try:
-        options = parse_options(args.option)
-        new_state(args.game, options)
-    except (EngineError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    options = checked_options(args)
+    if options is None:
         return 2
     rng = random.Random(args.seed)
     wins = {"a": 0, "b": 0}

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cli.options import add_game_arguments, parse_options
+from engine.cli.options import add_game_arguments, checked_options
 from engine.core import EngineError, GameState
 from engine.registry import new_state
 
@@ -85,11 +85,10 @@ def _line_batches() -> Iterator[list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        state = new_state(args.game, parse_options(args.option))
-    except (EngineError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    options = checked_options(args)
+    if options is None:
         return 2
+    state = new_state(args.game, options)
     server = MovesServer(state)
     out = sys.stdout
     reconfigure = getattr(out, "reconfigure", None)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from engine.registry import GAMES
+from engine.core import EngineError
+from engine.registry import GAMES, get_spec
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,3 +39,12 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             value = int(lowered)
         options[name.strip()] = value
     return options
+
+
+def checked_options(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The command's rule options checked against its game, or None after printing why."""
+    try:
+        return get_spec(args.game).check_options(parse_options(args.option))
+    except (EngineError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return None

@@ -6,8 +6,7 @@ import argparse
 import sys
 import time
 
-from engine.cli.options import add_game_arguments, parse_options
-from engine.core import EngineError
+from engine.cli.options import add_game_arguments, checked_options
 from engine.perft import divide
 from engine.registry import new_state
 
@@ -23,11 +22,10 @@ def run(args: argparse.Namespace) -> int:
     if args.depth < 0:
         print("error: depth must be 0 or more", file=sys.stderr)
         return 2
-    try:
-        state = new_state(args.game, parse_options(args.option))
-    except (EngineError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    options = checked_options(args)
+    if options is None:
         return 2
+    state = new_state(args.game, options)
     start = time.perf_counter()
     if args.divide and args.depth > 0:
         counts = divide(state, args.depth)

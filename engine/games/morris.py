@@ -6,16 +6,14 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core import (
-    EMPTY,
     FIRST,
-    FIRST_MAN,
-    SECOND_MAN,
     GameSpec,
     GameState,
     InvalidMoveError,
     OptionSpec,
     Outcome,
     Termination,
+    cells_from_masks,
 )
 from engine.games.morris_board import (
     ALL_POINTS,
@@ -98,11 +96,7 @@ class MorrisState(GameState):
         )
 
     def board(self) -> tuple[int, ...]:
-        first, second = self._bb
-        return tuple(
-            FIRST_MAN if first >> p & 1 else SECOND_MAN if second >> p & 1 else EMPTY
-            for p in range(POINT_COUNT)
-        )
+        return cells_from_masks(self._bb[0], self._bb[1], POINT_COUNT)
 
     def in_hand(self, player: int) -> int:
         return self._hand[player]

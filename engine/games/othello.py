@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core import (
-    EMPTY,
     FIRST,
     FIRST_MAN,
     SECOND_MAN,
@@ -22,6 +21,7 @@ from engine.core import (
     Outcome,
     Termination,
     bit_indices,
+    cells_from_masks,
 )
 
 squares_of = bit_indices  # indices of the set bits of a mask, lowest first
@@ -126,10 +126,7 @@ class OthelloState(GameState):
         return self._bb[0] | self._bb[1] << 64 | self._side << 128
 
     def board(self) -> tuple[int, ...]:
-        black, white = self._bb
-        return tuple(
-            FIRST_MAN if black >> i & 1 else SECOND_MAN if white >> i & 1 else EMPTY for i in range(64)
-        )
+        return cells_from_masks(self._bb[0], self._bb[1], 64)
 
     def discs(self, player: int) -> int:
         return self._bb[player].bit_count()

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core import (
-    EMPTY,
     FIRST,
     FIRST_MAN,
     SECOND_MAN,
@@ -20,6 +19,7 @@ from engine.core import (
     Outcome,
     Termination,
     bit_indices,
+    cells_from_masks,
 )
 
 cells_of = bit_indices  # indices of the set bits of a mask, lowest first
@@ -114,16 +114,13 @@ class TeekoState(GameState):
         return self._bb[0] | self._bb[1] << 25 | self._side << 50 | self._hand[0] << 51 | self._hand[1] << 54
 
     def board(self) -> tuple[int, ...]:
-        first, second = self._bb
-        return tuple(
-            FIRST_MAN if first >> i & 1 else SECOND_MAN if second >> i & 1 else EMPTY for i in range(CELLS)
-        )
+        return cells_from_masks(self._bb[0], self._bb[1], CELLS)
 
     def in_hand(self, player: int) -> int:
         return self._hand[player]
 
-    def pieces(self, player: int) -> int:
-        """Mask of a player's squares."""
+    def occupied(self, player: int) -> int:
+        """Mask of a player's squares (as in Morris)."""
         return self._bb[player]
 
     @property
