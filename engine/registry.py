@@ -6,9 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import EngineError, GameSpec, GameState, OptionError
+from engine.games.dames import DAMES
 from engine.games.morris import NINE, TWELVE
+from engine.games.othello import OTHELLO
+from engine.games.teeko import TEEKO
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (NINE, TWELVE)}
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (NINE, TWELVE, TEEKO, OTHELLO, DAMES)}
 
 
 def get_spec(game_id: str) -> GameSpec:

@@ -75,6 +75,10 @@ class GameHooks:
     diagram_moves: tuple[str, ...] = ()
     diagram_marks: tuple[str, ...] = ()
     options_label_keys: dict[str, str] = field(default_factory=dict)
+    # Translation keys of the rules page and the diagram's caption; a game added later
+    # keeps them in its own namespace file (assets/translations/<game>.<lang>.json).
+    rules_key: str = ""
+    diagram_caption_key: str = ""
 
 
 GENERIC = GameHooks()
@@ -89,7 +93,7 @@ def hooks_for(game_id: str) -> GameHooks:
     return _HOOKS.get(game_id, GENERIC)
 
 
-# Morris lives in its own module; importing it registers nine and twelve.
-from game import morris_hooks as _morris_hooks  # noqa: E402
+# Each game's hooks live in its own module; importing it registers them.
+from game import dames_hooks, morris_hooks, othello_hooks, teeko_hooks  # noqa: E402
 
-_ = _morris_hooks
+_ = (dames_hooks, morris_hooks, othello_hooks, teeko_hooks)

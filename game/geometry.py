@@ -94,7 +94,37 @@ def _teeko(options: Mapping[str, Any]) -> BoardGeometry:
     return square_grid(SIZE, SIZE, NAMES, "abcde", tuple(str(SIZE - r) for r in range(SIZE)))
 
 
-_BUILDERS = {"nine": _morris, "twelve": _morris, "teeko": _teeko}
+def _othello(options: Mapping[str, Any]) -> BoardGeometry:
+    from engine.games.othello import NAMES, SIZE
+
+    return square_grid(SIZE, SIZE, NAMES, "abcdefgh", tuple(str(r + 1) for r in range(SIZE)))
+
+
+def _dames(options: Mapping[str, Any]) -> BoardGeometry:
+    """The 50 dark squares of a 10×10 board, numbered 1..50 from the top left.
+
+    The grid is the whole board (so a look can draw its light squares); the cells
+    are the dark squares only, in the engine's order."""
+    from engine.games.dames import COORDS, SIZE, SQUARES
+
+    full = square_grid(SIZE, SIZE, tuple(str(i) for i in range(SIZE * SIZE)), "", ())
+    return BoardGeometry(
+        centres=tuple(full.centres[row * SIZE + column] for row, column in COORDS),
+        lines=(),
+        grid=(SIZE, SIZE),
+        cell_names=tuple(str(n) for n in range(1, SQUARES + 1)),
+        piece_radius=full.piece_radius,
+        pick_radius=full.pick_radius,
+    )
+
+
+_BUILDERS = {
+    "nine": _morris,
+    "twelve": _morris,
+    "teeko": _teeko,
+    "othello": _othello,
+    "dames": _dames,
+}
 
 
 def geometry_for(game_id: str, options: Mapping[str, Any] | None = None) -> BoardGeometry:

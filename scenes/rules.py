@@ -40,7 +40,8 @@ class RulesScene(Scene):
         self.back_button: UIButton | None = None
 
     def build(self, root: UIContainer) -> None:
-        UITextBox(f"plateaux.rules_{self.game_id}", TEXT_RECT, self.app.manager, container=root)
+        hooks = hooks_for(self.game_id)
+        UITextBox(hooks.rules_key or f"plateaux.rules_{self.game_id}", TEXT_RECT, self.app.manager, container=root)
         self.game_buttons = {}
         games = arcade_games()
         width = min(220, (TEXT_RECT.width - 10 * (len(games) - 1)) // max(1, len(games)))
@@ -86,6 +87,7 @@ class RulesScene(Scene):
         board_view.draw_pieces(surface, self.look, self.cells, None)
         for cell in self.marks:  # where the next move would complete a mill
             board_view.draw_selection(surface, self.look, (cell,), self.cells, 0)
-        caption = tr_or(f"plateaux.rules_diagram_{self.game_id}", lang, "")
+        key = hooks_for(self.game_id).diagram_caption_key or f"plateaux.rules_diagram_{self.game_id}"
+        caption = tr_or(key, lang, "")
         image = assets.text_image(caption, 19, tuple(assets.TEXT_DIM))
         surface.blit(image, image.get_rect(midtop=(DIAGRAM_RECT.centerx, DIAGRAM_RECT.bottom + 18)))

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.ai.dames_eval import evaluate_dames
 from engine.ai.morris_eval import evaluate_morris
+from engine.ai.othello_eval import evaluate_othello
+from engine.ai.teeko_eval import evaluate_teeko
 from engine.core import GameState
 
 Evaluator = Callable[[GameState], int]
@@ -16,6 +19,9 @@ Evaluator = Callable[[GameState], int]
 EVALUATORS: dict[str, Evaluator] = {
     "nine": evaluate_morris,
     "twelve": evaluate_morris,
+    "teeko": evaluate_teeko,
+    "othello": evaluate_othello,
+    "dames": evaluate_dames,
 }
 
 
