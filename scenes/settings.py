@@ -14,6 +14,8 @@ from game.settings import ANIMATION_SPEEDS, LANGUAGE_CHOICES
 from scenes.menu import BUTTON_HEIGHT, Entry, MenuScene
 
 SLIDER_WIDTH = 460
+SLIDER_NAMES = ("music", "effects")
+VOLUME_STEP = 5  # percent per Left/Right press on a focused slider
 
 
 class SettingsScene(MenuScene):
@@ -62,17 +64,59 @@ class SettingsScene(MenuScene):
         self.message = self.app.apply_settings(s) or ""
         self.refresh()
 
+    # The sliders join the keyboard focus ring after the buttons: Up/Down/Tab reach
+    # them and Left/Right change the focused one, so no setting needs the mouse.
+    def _focused_slider(self) -> str | None:
+        index = self.focus - len(self.buttons)
+        return SLIDER_NAMES[index] if 0 <= index < len(SLIDER_NAMES) else None
+
+    def move_focus(self, step: int) -> None:
+        count = len(self.buttons) + len(SLIDER_NAMES)
+        self.focus = (self.focus + step) % count
+
+    def set_volume(self, name: str, percent: int) -> None:
+        percent = max(0, min(100, percent))
+        slider = self.sliders.get(name)
+        if slider is not None and slider.get_current_value() != percent:
+            slider.set_current_value(percent)
+        changed = self.app.settings.with_changes(**{f"{name}_volume": percent / 100})
+        self.message = self.app.apply_settings(changed) or ""
+        if name == "effects":
+            self.app.effect("click")
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             for name, slider in self.sliders.items():
                 if event.ui_element is slider:
-                    value = slider.get_current_value() / 100
-                    changed = self.app.settings.with_changes(**{f"{name}_volume": value})
-                    self.message = self.app.apply_settings(changed) or ""
-                    if name == "effects":
-                        self.app.effect("click")
+                    self.set_volume(name, round(slider.get_current_value()))
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # A click on the track jumps there (pygame_gui only drags the thumb).
+            for index, (name, slider) in enumerate(self.sliders.items()):
+                rect = slider.get_abs_rect()
+                parts = (slider.sliding_button, slider.left_button, slider.right_button)
+                on_part = any(b is not None and b.rect.collidepoint(event.pos) for b in parts)
+                if rect.collidepoint(event.pos) and not on_part:
+                    self.focus = len(self.buttons) + index
+                    self.set_volume(name, round((event.pos[0] - rect.x) / max(1, rect.width) * 100))
+                    return
+        name = self._focused_slider()
+        if event.type == pygame.KEYDOWN and name is not None:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = VOLUME_STEP if event.key == pygame.K_RIGHT else -VOLUME_STEP
+                self.set_volume(name, round(getattr(self.app.settings, f"{name}_volume") * 100) + step)
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return  # nothing to press on a slider
         super().handle_event(event)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        name = self._focused_slider()
+        if name is None:
+            super().draw_overlay(surface)
+        elif name in self.sliders:
+            rect = self.sliders[name].get_abs_rect().inflate(8, 8)
+            pygame.draw.rect(surface, assets.ACCENT, rect, 2, border_radius=8)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
