@@ -100,11 +100,12 @@ class SettingsScene(MenuScene):
                     self.focus = len(self.buttons) + index
                     self.set_volume(name, round((event.pos[0] - rect.x) / max(1, rect.width) * 100))
                     return
-        name = self._focused_slider()
-        if event.type == pygame.KEYDOWN and name is not None:
+        focused = self._focused_slider()
+        if event.type == pygame.KEYDOWN and focused is not None:
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = VOLUME_STEP if event.key == pygame.K_RIGHT else -VOLUME_STEP
-                self.set_volume(name, round(getattr(self.app.settings, f"{name}_volume") * 100) + step)
+                volume = getattr(self.app.settings, f"{focused}_volume")
+                self.set_volume(focused, round(volume * 100) + step)
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return  # nothing to press on a slider
