@@ -115,7 +115,7 @@ def test_threefold_repetition_is_a_draw() -> None:
     assert outcome is not None and outcome.winner is None and outcome.reason == Termination.REPETITION
 
 
-@pytest.mark.parametrize(("depth", "count"), [(1, 25), (2, 600), (3, 13800), (4, 303600)])
+@pytest.mark.parametrize(("depth", "count"), [(1, 25), (2, 600), (3, 13800), (4, 303600), (5, 6375600)])
 def test_perft_matches_rules_md(depth: int, count: int) -> None:
     assert perft(new(), depth) == count
 
