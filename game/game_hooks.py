@@ -66,6 +66,10 @@ def _no_flash(state_after: GameState, move: Any) -> list[int]:
     return []
 
 
+def _no_score_line(state: GameState, player: int, lang: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameHooks:
     prompt: Callable[[GameState, tuple[int, ...], str], str] = _generic_prompt
@@ -79,6 +83,9 @@ class GameHooks:
     # keeps them in its own namespace file (assets/translations/<game>.<lang>.json).
     rules_key: str = ""
     diagram_caption_key: str = ""
+    # What a player's card in the side panel counts (Othello: discs), or None for the
+    # generic pieces in hand and taken.
+    score_line: Callable[[GameState, int, str], str | None] = _no_score_line
 
 
 GENERIC = GameHooks()
