@@ -5,7 +5,10 @@ The file (schema 1)::
     {"format": "plateaux-save", "version": 1, "game": "nine", "options": {},
      "players": [{"name": "White", "kind": "human", "level": null}, {...}],
      "moves": ["d6", "a7", ...], "result": {"winner": 0, "reason": "blocked"} | null,
-     "created": "2025-01-01T12:00:00Z", "updated": "2025-01-01T12:05:00Z"}
+     "created": "2025-01-01T12:00:00Z", "updated": "2025-01-01T12:05:00Z",
+     "look": "a"}
+
+"look" (optional) names the board's look in the front ends; the engine only stores it.
 
 Loading never trusts the file: it is read with a size cap, every field is checked, the
 moves are replayed through the rules with checked play, and the stored result must match
@@ -35,6 +38,7 @@ MAX_FILE_BYTES = 1 << 20  # 1 MiB: far above any real game, small enough to read
 MAX_MOVES = 5000
 MAX_NAME_CHARS = 64
 MAX_MOVE_CHARS = 64
+MAX_LOOK_CHARS = 32
 PLAYER_KINDS = ("human", "ai", "remote")
 
 
@@ -62,6 +66,7 @@ class SavedGame:
     players: tuple[PlayerInfo, PlayerInfo]
     created: datetime
     updated: datetime
+    look: str | None = None  # the front ends' board look, when the save names one
 
 
 # ----- writing ---------------------------------------------------------------
@@ -84,6 +89,7 @@ def dumps(
     state: GameState,
     players: Sequence[PlayerInfo] | None = None,
     created: datetime | None = None,
+    look: str | None = None,
 ) -> str:
     """The save text of a state; `updated` is now, `created` defaults to now."""
     chosen = default_players(state.spec.id) if players is None else _check_players_given(players)
@@ -100,6 +106,8 @@ def dumps(
         "created": format_time(created or now),
         "updated": format_time(now),
     }
+    if look is not None:
+        fields["look"] = _check_look(look)
     # One field per line keeps the file readable without a line per move.
     body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields.items())
     return "{\n" + body + "\n}\n"
@@ -110,9 +118,10 @@ def save_game(
     state: GameState,
     players: Sequence[PlayerInfo] | None = None,
     created: datetime | None = None,
+    look: str | None = None,
 ) -> None:
     """Write a save atomically: the previous file stays whole if anything fails."""
-    data = dumps(state, players, created).encode("utf-8")
+    data = dumps(state, players, created, look).encode("utf-8")
     target = Path(path)
     try:
         _write_atomically(target, data)
@@ -246,7 +255,8 @@ def _loads(text: str) -> SavedGame:
         _check_result(data["result"], state.outcome(), spec.player_names)
     created = _parse_time(data, "created")
     updated = _parse_time(data, "updated")
-    return SavedGame(state, players, created, updated)
+    look = _check_look(data["look"]) if data.get("look") is not None else None
+    return SavedGame(state, players, created, updated, look)
 
 
 def _check_header(data: dict[str, Any]) -> None:
@@ -296,6 +306,12 @@ def _parse_player(entry: Any, index: int) -> PlayerInfo:
     if level is not None and (not isinstance(level, str) or not level.isprintable() or len(level) > 32):
         raise SaveError(f"{where}: level must be a short string or null, not {_brief(level)}")
     return PlayerInfo(name, kind, level)
+
+
+def _check_look(raw: Any) -> str:
+    if not isinstance(raw, str) or not raw.isprintable() or len(raw) > MAX_LOOK_CHARS:
+        raise SaveError(f"look must be a short printable string, not {_brief(raw)}")
+    return raw
 
 
 def _check_players_given(players: Sequence[PlayerInfo]) -> tuple[PlayerInfo, PlayerInfo]:

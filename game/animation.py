@@ -20,7 +20,8 @@ import pygame
 from engine.core import EMPTY, owner_of
 from game import assets
 from game.board_look import BoardLook
-from game.sprites import draw_piece
+from game.looks import DISC
+from game.sprites import draw_piece, draw_turning_disc
 
 DROP, SLIDE, FLIGHT, REMOVAL, FLASH, FLIP, FLIP_STAGGER = 0.18, 0.22, 0.35, 0.25, 0.40, 0.25, 0.04
 
@@ -76,7 +77,15 @@ class Drop(Animation):
             lift = r * 0.9 * (1 - u * u)
         else:
             lift = r * 0.14 * math.sin((t - 0.7) / 0.3 * math.pi)
-        draw_piece(surface, self.code, look.centre(self.cell), r, lift=lift, scale=1 + lift / r * 0.15)
+        draw_piece(
+            surface,
+            self.code,
+            look.centre(self.cell),
+            r,
+            style=look.piece_style,
+            lift=lift,
+            scale=1 + lift / r * 0.15,
+        )
 
 
 class Travel(Animation):
@@ -101,7 +110,15 @@ class Travel(Animation):
         if self.arc:
             distance = math.hypot(bx - ax, by - ay)
             lift = math.sin(local * math.pi) * min(distance * 0.35, look.piece_radius * 3)
-        draw_piece(surface, self.code, (x, y), look.piece_radius, lift=lift, scale=1 + lift / look.size * 0.8)
+        draw_piece(
+            surface,
+            self.code,
+            (x, y),
+            look.piece_radius,
+            style=look.piece_style,
+            lift=lift,
+            scale=1 + lift / look.size * 0.8,
+        )
 
 
 class Removal(Animation):
@@ -118,6 +135,7 @@ class Removal(Animation):
             self.code,
             look.centre(self.cell),
             look.piece_radius,
+            style=look.piece_style,
             scale=1 - 0.6 * t,
             alpha=round(255 * (1 - t)),
         )
@@ -135,16 +153,16 @@ class Flip(Animation):
 
     def draw(self, surface: pygame.Surface, look: BoardLook) -> None:
         t = self.progress
+        lift = math.sin(t * math.pi) * look.piece_radius * 0.3
+        centre = look.centre(self.cell)
+        if look.piece_style.shape == DISC:
+            draw_turning_disc(
+                surface, self.before, self.after, centre, look.piece_radius, t, look.piece_style, lift
+            )
+            return
         code = self.before if t < 0.5 else self.after
         squash = max(0.08, abs(math.cos(t * math.pi)))
-        draw_piece(
-            surface,
-            code,
-            look.centre(self.cell),
-            look.piece_radius,
-            squash=squash,
-            lift=math.sin(t * math.pi) * 6,
-        )
+        draw_piece(surface, code, centre, look.piece_radius, style=look.piece_style, squash=squash, lift=lift)
 
 
 class Flash(Animation):
@@ -228,8 +246,10 @@ class Animator:
                 self.items.append(Drop(cell, after[cell], 0.0, DROP * scale))
             clock = DROP * scale
         for index, cell in enumerate(flips):
+            # LOOK.md: the flips ripple out along each line from the disc just placed.
+            rank = look.steps_between(arrivals[0], cell) - 1 if arrivals else index
             self.items.append(
-                Flip(cell, before[cell], after[cell], clock + FLIP_STAGGER * scale * index, FLIP * scale)
+                Flip(cell, before[cell], after[cell], clock + FLIP_STAGGER * scale * rank, FLIP * scale)
             )
         if flash_cells:
             self.items.append(Flash(flash_cells, clock, FLASH * scale))

@@ -13,6 +13,7 @@ from pathlib import Path
 from engine.saves import PlayerInfo, SavedGame, SaveError, load_game, save_game
 from game import paths
 from game.geometry import geometry_for
+from game.looks import look_for
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat
 
 
@@ -31,7 +32,8 @@ def session_from_save(saved: SavedGame) -> GameSession:
         for p in saved.players
     )
     state = saved.state
-    setup = GameSetup(state.spec.id, dict(state.options), (seats[0], seats[1]))
+    look = look_for(state.spec.id, saved.look).look_id  # an old save (no look) gets the default
+    setup = GameSetup(state.spec.id, dict(state.options), (seats[0], seats[1]), look)
     return GameSession(setup, state, created=saved.created.isoformat())
 
 
@@ -44,7 +46,8 @@ def _created(session: GameSession) -> datetime | None:
 
 def save_session(path: Path | str, session: GameSession) -> None:
     """Save a session (raises SaveError with a one-line message)."""
-    save_game(path, session.state, players_of(session), _created(session))
+    look = look_for(session.setup.game_id, session.setup.look).look_id
+    save_game(path, session.state, players_of(session), _created(session), look)
 
 
 def write_autosave(session: GameSession) -> str | None:

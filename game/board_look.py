@@ -1,64 +1,57 @@
-"""How a board looks on screen: material, inlaid lines, labels, and cell <-> pixel mapping.
+"""How a board looks on screen: its look's material and cells, labels, and cell <-> pixel mapping.
 
-The background (wood grain, lines, points, labels) is drawn once with numpy and
-cached; each frame blits it and draws highlights and pieces on top.
+The look (game.looks) names the material, the cell style, the pieces and the
+orientation; the geometry arrives already turned, so mapping is one scale. The
+background (material, cells, labels) is drawn once and cached; each frame blits it
+and draws highlights and pieces on top.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-import numpy as np
 import pygame
 
-from game import assets
-from game.geometry import BoardGeometry, geometry_for
+from game import assets, materials
+from game.board_paint import paint_cells
+from game.geometry import BoardGeometry
+from game.looks import POINTS, Look, board_geometry, grid_step, look_for
+from game.sprites import PieceStyle
 
-LABEL_BAND = 0.055  # of the board's side: a wood margin around the geometry for the labels
-MATERIALS: dict[str, str] = {"nine": "wood", "twelve": "wood"}  # future: othello felt
-
-
-@cache
-def wood_texture(size: int, seed: int = 7) -> pygame.Surface:
-    """Warm wood: bent growth rings plus fine fibres, procedurally, once per size."""
-    rng = np.random.default_rng(seed)
-    y, x = np.mgrid[0:size, 0:size].astype(np.float32)
-    scale = 640.0 / size
-    x *= scale
-    y *= scale
-    # Long, gently wandering growth rings across the board, like a quarter-sawn plank.
-    bend = 6.0 * np.sin(x * 0.006 + 0.7) + 2.5 * np.sin(x * 0.019 + y * 0.01) + 1.2 * np.sin(x * 0.047)
-    rings = np.sin((y + bend) * 0.23 + 3.0 * np.sin(y * 0.021) + 1.5 * np.sin(y * 0.0057))
-    rings = (rings + 1.0) * 0.5
-    fibres = rng.normal(0.0, 1.0, size).astype(np.float32)[:, None]  # streaks along the grain
-    fibres = np.repeat(fibres, size, axis=1).T
-    fibres += rng.normal(0.0, 0.5, (size, size)).astype(np.float32)
-    shade = 0.32 * rings**4 + 0.12 * rings + 0.05 * fibres
-    vignette = 1.0 - 0.18 * (((x / 640.0 - 0.5) ** 2 + (y / 640.0 - 0.5) ** 2) * 2.0)
-    light = np.array(assets.WOOD_LIGHT, dtype=np.float32)
-    dark = np.array(assets.WOOD_DARK, dtype=np.float32)
-    colour = light[None, None, :] + (dark - light)[None, None, :] * np.clip(shade, 0, 1)[..., None]
-    colour *= vignette[..., None]
-    pixels = np.clip(colour, 0, 255).astype(np.uint8).transpose(1, 0, 2)  # surfarray is (x, y)
-    return pygame.surfarray.make_surface(np.ascontiguousarray(pixels)).convert()
+LABEL_BAND = 0.055  # of the board's side: a wood margin around Morris's geometry for the labels
+FRAMES = {"wood": (92, 60, 36), "felt": (14, 24, 18), "checker": (60, 36, 20)}
 
 
 class BoardLook:
-    """One game's board fitted into a screen rectangle."""
+    """One game's board, in one of its looks, fitted into a screen rectangle."""
 
-    def __init__(self, game_id: str, options: Mapping[str, Any] | None, rect: pygame.Rect) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        options: Mapping[str, Any] | None,
+        rect: pygame.Rect,
+        look_id: str | None = None,
+    ) -> None:
         self.game_id = game_id
-        self.geometry: BoardGeometry = geometry_for(game_id, options)
+        self.style: Look = look_for(game_id, look_id)
+        self.piece_style = PieceStyle(self.style.pieces, self.style.dark_first)
+        self.geometry: BoardGeometry = board_geometry(game_id, options, self.style)
         self.rect = pygame.Rect(rect)
-        band = round(self.rect.width * LABEL_BAND)
+        # Morris keeps its labels in a band outside the geometry; grid boards have
+        # them in the geometry's own margin, so their cells get the whole square.
+        band = round(self.rect.width * LABEL_BAND) if self.style.cells == POINTS else 0
         self.inner = self.rect.inflate(-2 * band, -2 * band)  # where board units 0..1 go
         self.size = self.inner.width
-        self.piece_radius = max(4, round(self.geometry.piece_radius * self.size))
+        self.piece_radius = max(4, round(self.geometry.piece_radius * self.size * self.style.piece_scale))
+        self.step = grid_step(self.geometry.centres)  # board units between neighbours
         self._neighbours = {frozenset(pair) for pair in self.geometry.lines}
         self._background = self._render_background()
+
+    @property
+    def look_id(self) -> str:
+        return self.style.look_id
 
     # ----- mapping ----------------------------------------------------------
     def centre(self, cell: int) -> tuple[float, float]:
@@ -78,10 +71,20 @@ class BoardLook:
             return math.hypot(ax - bx, ay - by) <= 1.5 / columns
         return frozenset((a, b)) in self._neighbours
 
+    def steps_between(self, a: int, b: int) -> int:
+        """Grid steps from one cell to another along a row, column or diagonal."""
+        (ax, ay), (bx, by) = self.geometry.centres[a], self.geometry.centres[b]
+        return round(max(abs(ax - bx), abs(ay - by)) / self.step)
+
     # ----- drawing ----------------------------------------------------------
     def _render_background(self) -> pygame.Surface:
+        if self.style.cells != POINTS:
+            return paint_cells(self.style, self.geometry, self.rect.width, self.step)
+        return self._render_morris()
+
+    def _render_morris(self) -> pygame.Surface:
         size = self.size
-        surface = wood_texture(self.rect.width).copy()
+        surface = materials.wood_texture(self.rect.width).copy()
         width = max(3, round(size * 0.009))
         bevel = (236, 196, 140)
         points = [self._local(c) for c in range(len(self.geometry.centres))]
@@ -129,7 +132,7 @@ class BoardLook:
     def draw_background(self, surface: pygame.Surface) -> None:
         frame = self.rect.inflate(16, 16)
         pygame.draw.rect(surface, (20, 14, 10), frame.move(4, 6), border_radius=12)
-        pygame.draw.rect(surface, (92, 60, 36), frame, border_radius=12)
+        pygame.draw.rect(surface, FRAMES.get(self.style.material, FRAMES["wood"]), frame, border_radius=12)
         surface.blit(self._background, self.rect)
 
     def draw_ring(

@@ -9,20 +9,24 @@ from typing import Any
 from engine.core import GameState, owner_of
 from engine.registry import new_state
 
-HUMAN, AI = "human", "ai"
+HUMAN, AI, REMOTE = "human", "ai", "remote"  # REMOTE: a player on another computer
 
 
 @dataclass(frozen=True)
 class Seat:
     """One side: a person or an AI level."""
 
-    kind: str  # HUMAN or AI
+    kind: str  # HUMAN, AI or REMOTE
     level: str | None = None  # easy, medium, hard for an AI
     name: str = ""
 
     @property
     def is_ai(self) -> bool:
         return self.kind == AI
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == REMOTE
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class GameSetup:
     game_id: str = "nine"
     options: dict[str, Any] = field(default_factory=dict)
     seats: tuple[Seat, Seat] = (Seat(HUMAN), Seat(AI, "medium"))
+    look: str = ""  # the board's look (game.looks); "" or an unknown id is the game's default
 
 
 def material(state: GameState) -> tuple[int, int]:

@@ -24,6 +24,17 @@ from game.session import HUMAN, GameSession, GameSetup, Seat
 S = TypeVar("S", bound=Scene)
 # Nine, every piece placed, White to move: g4-g7 closes the mill a7-d7-g7.
 MOVING_PHASE = "a7 d6 d7 c5 g4 e4 b6 f4 f6 b4 c3 c4 e3 d1 a1 g1 d2 f2"
+# Each look mid-game (game, look, moves): Teeko moving, Othello with its legal-move
+# dots, and both dames looks with a White king (crowned on 1 by 32x21x12x1).
+LOOK_TOUR = (
+    ("teeko", "", "c4 e2 d2 e5 d3 e1 a1 c5 c4-b5 e2-e3"),
+    ("othello", "", "f5 f6 e6 f4 g6 d7 c3 c5 d3 g4 c6 c4 e8 g7 f3 c7"),
+    *(
+        ("dames", look, "33-28 18-23 39-33 23-29 33x24 20x29 34x23 19-24 31-27 12-18 23x12 7x18 "
+         "38-33 1-7 27-21 16x27 32x21x12x1")
+        for look in ("a", "b")
+    ),
+)  # fmt: skip
 SMOKE_ANIMATION_SPEED = 6.0
 SMOKE_MOVETIME = 0.1
 GAME_TIME_LIMIT = 120.0  # seconds for the AI-vs-AI game
@@ -75,6 +86,25 @@ def click_at(pos: tuple[float, float]) -> list[pygame.event.Event]:
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1),
     ]
+
+
+def tour_looks(t: Tour) -> None:
+    """One shot of every look mid-game, two people at the table."""
+    from scenes.board import BoardScene
+    from scenes.title import TitleScene
+
+    for game, look, moves in LOOK_TOUR:
+        session = GameSession(GameSetup(game, {}, (Seat(HUMAN), Seat(HUMAN)), look))
+        session.state.play_all(moves.split())
+        t.app.push(BoardScene(t.app, session))
+        t.frames(3)
+        scene = t.expect(BoardScene)
+        if look and scene.look.look_id != look:
+            raise RuntimeError(f"{game} shows look {scene.look.look_id}, not {look}")
+        t.shot(f"board_{game}_{look}" if look else f"board_{game}")
+        scene.leave_to_menu()
+        t.frames(3)
+        t.expect(TitleScene)
 
 
 def tour(t: Tour) -> None:
@@ -168,6 +198,7 @@ def tour(t: Tour) -> None:
     t.shot("board_mill")
     people.leave_to_menu()
     t.frames(3)
+    tour_looks(t)
 
     # Computer against computer, played to its end.
     t.expect(TitleScene).choose("play")

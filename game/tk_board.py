@@ -1,9 +1,10 @@
-"""The board on a Tk canvas: wood, inlaid lines, pieces and the hints around them.
+"""The board on a Tk canvas: the look's material and cells, pieces and the hints around them.
 
 Any game is drawn from its BoardGeometry (cell centres in 0..1 board units, lines,
-labels) and `state.board()` codes, so this module knows no rules. The static layer
-(wood, lines, labels) is redrawn only when the canvas changes size; the pieces and
-hints are redrawn on each `show`.
+labels; already turned by its look) and `state.board()` codes, so this module knows
+no rules. The look (game.looks) chooses the material, cells and pieces; grid boards
+are painted by game.tk_paint. The static layer is redrawn only when the canvas
+changes size; the pieces and hints are redrawn on each `show`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,14 @@ import math
 import tkinter as tk
 from dataclasses import dataclass
 
-from engine.core import EMPTY, FIRST_KING, FIRST_MAN, SECOND_KING
+from engine.core import EMPTY, FIRST_MAN
 from game.geometry import BoardGeometry
+from game.looks import MORRIS_LOOK, POINTS, Look, grid_step
+from game.tk_paint import EBONY as EBONY  # re-exported: the side panel draws the same pieces
+from game.tk_paint import EBONY_RIM as EBONY_RIM
+from game.tk_paint import IVORY as IVORY
+from game.tk_paint import IVORY_RIM as IVORY_RIM
+from game.tk_paint import is_dark, paint_board, paint_piece
 
 # LOOK.md: warm wood, dark inlaid lines, ivory and ebony pieces, one accent.
 WOOD = "#C8955A"
@@ -21,9 +28,6 @@ WOOD_GRAIN = ("#BF8B51", "#CF9D62", "#C48F55", "#D2A268")
 WOOD_EDGE = "#7A4E27"
 LINE = "#3B2614"
 LABEL = "#4A2F17"
-IVORY, IVORY_RIM, IVORY_SHINE = "#F3EAD6", "#B79F7C", "#FFFBF1"
-EBONY, EBONY_RIM, EBONY_SHINE = "#2A2420", "#0D0B0A", "#4D433C"
-SHADOW = "#6E4623"
 ACCENT = "#E0A84E"
 LEGAL = "#7FB77E"
 REFUSAL = "#D9665B"
@@ -48,9 +52,13 @@ class BoardPicture:
 class BoardCanvas(tk.Canvas):
     """A square board that keeps its aspect inside a resizable canvas."""
 
-    def __init__(self, master: tk.Misc, geometry: BoardGeometry, size: int = 640) -> None:
+    def __init__(
+        self, master: tk.Misc, geometry: BoardGeometry, size: int = 640, look: Look = MORRIS_LOOK
+    ) -> None:
         super().__init__(master, width=size, height=size, background=BACKGROUND, highlightthickness=0)
         self.geometry = geometry
+        self.look = look
+        self._step = grid_step(geometry.centres)
         self._origin = (0.0, 0.0)
         self._side = float(size)
         self._low, self._span = 0.0, 1.0  # board units shown: labels may stand outside 0..1
@@ -85,8 +93,11 @@ class BoardCanvas(tk.Canvas):
         return self.geometry.cell_at((px - self._origin[0]) / self._side, (py - self._origin[1]) / self._side)
 
     # ----- drawing -------------------------------------------------------------
-    def set_geometry(self, geometry: BoardGeometry) -> None:
+    def set_geometry(self, geometry: BoardGeometry, look: Look | None = None) -> None:
+        """A new board (new game or load): its geometry, oriented by `look` (Morris's if None)."""
         self.geometry = geometry
+        self.look = look or MORRIS_LOOK
+        self._step = grid_step(geometry.centres)
         self._picture = BoardPicture(cells=(EMPTY,) * len(geometry.centres))
         self._layout(self._width, self._height)
         self._draw_static()
@@ -119,6 +130,10 @@ class BoardCanvas(tk.Canvas):
             self.create_line(*points, fill=colour, width=max(side / bands * 0.55, 1), smooth=True)
         # A frame drawn over the grain's ends keeps the board's edge clean.
         self.create_rectangle(x0 - 2, y0 - 2, x0 + side + 2, y0 + side + 2, outline=WOOD_EDGE, width=5)
+        if self.look.cells != POINTS:
+            paint_board(self, self, self.geometry, self.look, self._step)
+            self.tag_lower("all")
+            return
         self._draw_lines()
         font = ("DejaVu Sans", max(int(side / 40), 8), "bold")
         for text, lx, ly in self.geometry.labels:
@@ -150,7 +165,7 @@ class BoardCanvas(tk.Canvas):
                 self.create_oval(x - dot, y - dot, x + dot, y + dot, fill=LINE, outline="")
 
     def _draw_dynamic(self, picture: BoardPicture) -> None:
-        radius = self.geometry.piece_radius * self._side
+        radius = self.geometry.piece_radius * self._side * self.look.piece_scale
         last_dst = _landing(picture)
         for cell in picture.last_move:
             if cell != last_dst and picture.cells[cell] == EMPTY:  # where it came from / was taken
@@ -178,31 +193,12 @@ class BoardCanvas(tk.Canvas):
 
     def _piece(self, cell: int, code: int, radius: float, ghost: bool = False) -> None:
         x, y = self.to_pixels(*self.geometry.centres[cell])
-        light = code in (FIRST_MAN, FIRST_KING)
-        body, rim, shine = (IVORY, IVORY_RIM, IVORY_SHINE) if light else (EBONY, EBONY_RIM, EBONY_SHINE)
-        if ghost:  # Tk has no transparency: a stippled body reads as "not there yet"
-            self.create_oval(
-                x - radius,
-                y - radius,
-                x + radius,
-                y + radius,
-                fill=body,
-                outline=rim,
-                stipple="gray50",
-                width=max(radius / 10, 1.5),
-                tags="dynamic",
-            )
+        if not ghost:
+            paint_piece(self, x, y, code, radius, self.look, ("dynamic", f"piece{cell}"))
             return
-        off = radius * 0.12
-        self.create_oval(
-            x - radius + off,
-            y - radius + off * 1.5,
-            x + radius + off,
-            y + radius + off * 1.5,
-            fill=SHADOW,
-            outline="",
-            tags="dynamic",
-        )
+        dark = is_dark(self.look, code)
+        body, rim = (EBONY, EBONY_RIM) if dark else (IVORY, IVORY_RIM)
+        # Tk has no transparency: a stippled body reads as "not there yet".
         self.create_oval(
             x - radius,
             y - radius,
@@ -210,29 +206,10 @@ class BoardCanvas(tk.Canvas):
             y + radius,
             fill=body,
             outline=rim,
+            stipple="gray50",
             width=max(radius / 10, 1.5),
-            tags=("dynamic", f"piece{cell}"),
-        )
-        inner = radius * 0.68
-        self.create_oval(
-            x - inner, y - inner, x + inner, y + inner, outline=rim, width=max(radius / 16, 1), tags="dynamic"
-        )
-        self.create_arc(
-            x - inner * 0.8,
-            y - inner * 0.8,
-            x + inner * 0.8,
-            y + inner * 0.8,
-            start=100,
-            extent=70,
-            style=tk.ARC,
-            outline=shine,
-            width=max(radius / 12, 1),
             tags="dynamic",
         )
-        if code in (FIRST_KING, SECOND_KING):
-            self.create_text(
-                x, y, text="♛", fill=ACCENT, font=("DejaVu Sans", max(int(radius), 8)), tags="dynamic"
-            )
 
     def _ring(
         self, cell: int, radius: float, colour: str, width: float, dash: tuple[int, ...] | None = None

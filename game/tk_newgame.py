@@ -8,13 +8,14 @@ from typing import Any
 
 from engine.ai import LEVELS
 from engine.registry import GAMES, get_spec
+from game.looks import look_for, looks_for
 from game.tk_controller import HUMAN, MatchSetup
 from game.tk_text import player_name, tt
 
 PANEL = "#2A3242"
 TEXT = "#ECEFF4"
 ACCENT = "#E0A84E"
-TK_GAMES: tuple[str, ...] = tuple(g for g in ("nine", "twelve") if g in GAMES)
+TK_GAMES: tuple[str, ...] = tuple(GAMES)  # every registered game has a geometry and a look
 
 
 class NewGameDialog(tk.Toplevel):
@@ -38,6 +39,7 @@ class NewGameDialog(tk.Toplevel):
         self.movetime = current.movetime
         self.option_vars: dict[str, tk.BooleanVar] = {}
         self._current_options = dict(current.options)
+        self.look = tk.StringVar(self, look_for(self.game.get(), current.look).look_id)
         self._body = tk.Frame(self, background=PANEL)
         self._body.pack(fill=tk.BOTH, expand=True)
         self._build()
@@ -106,6 +108,13 @@ class NewGameDialog(tk.Toplevel):
                 highlightthickness=0,
                 font=("DejaVu Sans", 11),
             ).pack(fill=tk.X)
+        looks = looks_for(spec.id)
+        if len(looks) > 1:  # seed 004: the look is chosen at every new game
+            if self.look.get() not in {look.look_id for look in looks}:
+                self.look.set(looks[0].look_id)
+            self._heading("new_look")
+            for look in looks:
+                self._radio(tt(f"look_{look.look_id}", lang), self.look, look.look_id)
         self._heading("new_mode")
         self._radio(tt("mode_ai", lang), self.mode, "ai")
         self._radio(tt("mode_two", lang), self.mode, "two")
@@ -143,7 +152,7 @@ class NewGameDialog(tk.Toplevel):
             levels = (HUMAN, self.level.get())
         else:
             levels = (self.level.get(), HUMAN)
-        return MatchSetup(game_id, options, levels, self.movetime)
+        return MatchSetup(game_id, options, levels, self.movetime, look_for(game_id, self.look.get()).look_id)
 
     def start(self) -> None:
         setup = self.setup()

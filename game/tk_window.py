@@ -15,8 +15,8 @@ from typing import Any
 from engine.core import FIRST_MAN, SECOND_MAN, EngineError
 from engine.registry import get_spec
 from game.ai_worker import AIWorker
-from game.geometry import geometry_for
 from game.i18n import LANGUAGES
+from game.looks import board_geometry, look_for
 from game.paths import SAVE_EXTENSION, saves_dir
 from game.tk_board import ACCENT, BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture
 from game.tk_controller import MatchSetup, TkSession
@@ -64,7 +64,9 @@ class TkApp:
         root.minsize(900, 600)
         body = tk.Frame(root, background=BACKGROUND)
         body.pack(fill=tk.BOTH, expand=True)
-        self.canvas = BoardCanvas(body, geometry_for(setup.game_id, setup.options), size=640)
+        look = look_for(setup.game_id, setup.look)
+        geometry = board_geometry(setup.game_id, setup.options, look)
+        self.canvas = BoardCanvas(body, geometry, size=640, look=look)
         self.canvas.pack(side=tk.LEFT, fill=tk.BOTH, expand=True, padx=(24, 12), pady=(16, 8))
         self.panel = SidePanel(
             body, {"new": self.ask_new_game, "undo": self.undo, "save": self.ask_save, "load": self.ask_load}
@@ -229,7 +231,8 @@ class TkApp:
     def _position_replaced(self) -> None:
         """After new game, undo or load: new geometry maybe, no stale result or popup."""
         setup = self.session.setup
-        self.canvas.set_geometry(geometry_for(setup.game_id, setup.options))
+        look = look_for(setup.game_id, setup.look)
+        self.canvas.set_geometry(board_geometry(setup.game_id, setup.options, look), look)
         self._refused = None
         self._announced_key = None
         self._ai_failed_at = None

@@ -20,7 +20,7 @@ def draw_pieces(
     hidden = animator.hidden() if animator is not None else set()
     for cell, code in enumerate(cells):
         if code != EMPTY and cell not in hidden:
-            draw_piece(surface, code, look.centre(cell), look.piece_radius)
+            draw_piece(surface, code, look.centre(cell), look.piece_radius, style=look.piece_style)
     if animator is not None:
         animator.draw(surface, look)
 
@@ -67,6 +67,7 @@ def draw_selection(
                 FIRST_MAN if mover == 0 else SECOND_MAN,
                 look.centre(cell),
                 look.piece_radius,
+                style=look.piece_style,
                 alpha=150,
             )
         look.draw_ring(surface, cell, pygame.Color(assets.ACCENT), width=5, grow=1.22)

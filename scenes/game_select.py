@@ -1,18 +1,29 @@
-"""Which game, with its rule options (twelve's diagonal lines, ...)."""
+"""Which game, with its rule options (twelve's diagonal lines, ...) and its look (dames A or B).
+
+The games stand in the left column; the chosen game's options, its look when it has
+more than one, and Next stand in the right one, so a game with options never pushes
+the buttons into the title.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from pygame_gui.core import UIContainer
+
 from engine.registry import GAMES
+from game import assets
 from game.game_hooks import arcade_games, game_title
 from game.i18n import tr
+from game.looks import default_look_id, look_for, looks_for
 from game.session import GameSetup
-from scenes.menu import Entry, MenuScene
+from scenes.menu import BUTTON_GAP, BUTTON_HEIGHT, COLUMN_TOP, Entry, MenuScene
 
 if TYPE_CHECKING:
     from game.app import App
+
+COLUMN_WIDTH, COLUMN_SPACE = 460, 24
 
 
 def option_text(game_id: str, name: str, value: object, lang: str) -> str:
@@ -22,12 +33,23 @@ def option_text(game_id: str, name: str, value: object, lang: str) -> str:
     return f"{label}: {shown}"
 
 
+def look_text(game_id: str, look_id: str, lang: str) -> str:
+    """'Look A: round cells, diamond pieces' in the player's language."""
+    look = look_for(game_id, look_id)
+    return tr(look.name_key, lang) if look.name_key else look.look_id
+
+
 class GameSelectScene(MenuScene):
     title_key = "plateaux.choose_game"
 
     def __init__(self, app: App, setup: GameSetup | None = None) -> None:
         super().__init__(app)
-        self.setup = setup or GameSetup()
+        chosen = setup or GameSetup()
+        # Seed 004: every new game offers the look again, the game's default first
+        # unless this setup already chose one of its looks.
+        if chosen.look not in {look.look_id for look in looks_for(chosen.game_id)}:
+            chosen = replace(chosen, look=default_look_id(chosen.game_id))
+        self.setup = chosen
 
     def entries(self) -> list[Entry]:
         lang = self.app.lang
@@ -40,8 +62,22 @@ class GameSelectScene(MenuScene):
             value = self.setup.options.get(option.name, option.default)
             text = option_text(spec.id, option.name, value, self.app.lang)
             entries.append(Entry(f"option:{option.name}", "text", {"text": text}))
+        if len(looks_for(spec.id)) > 1:
+            entries.append(Entry("look", "text", {"text": look_text(spec.id, self.setup.look, lang)}))
         entries.append(Entry("next", "next"))
         return entries
+
+    def build(self, root: UIContainer) -> None:
+        """The menu's one column, then the options and Next moved to a second column."""
+        super().build(root)
+        games = [button for button, entry in self.buttons if entry.action.startswith("game:")]
+        rest = [button for button, entry in self.buttons if not entry.action.startswith("game:")]
+        left = (assets.SCREEN_SIZE[0] - 2 * COLUMN_WIDTH - COLUMN_SPACE) // 2
+        for column, buttons in enumerate((games, rest)):
+            for row, button in enumerate(buttons):
+                x = left + column * (COLUMN_WIDTH + COLUMN_SPACE)
+                button.set_relative_position((x, COLUMN_TOP + row * (BUTTON_HEIGHT + BUTTON_GAP)))
+                button.set_dimensions((COLUMN_WIDTH, BUTTON_HEIGHT))
 
     def subtitle(self) -> str:
         spec = GAMES[self.setup.game_id]
@@ -49,12 +85,14 @@ class GameSelectScene(MenuScene):
         for option in spec.options:
             value = self.setup.options.get(option.name, option.default)
             parts.append(option_text(spec.id, option.name, value, self.app.lang))
+        if len(looks_for(spec.id)) > 1:
+            parts.append(look_text(spec.id, self.setup.look, self.app.lang))
         return " · ".join(parts)
 
     def choose(self, action: str) -> None:
         kind, _, name = action.partition(":")
         if kind == "game":
-            self.setup = replace(self.setup, game_id=name, options={})
+            self.setup = replace(self.setup, game_id=name, options={}, look=default_look_id(name))
             self.refresh()
         elif kind == "option":
             spec = GAMES[self.setup.game_id]
@@ -62,6 +100,11 @@ class GameSelectScene(MenuScene):
             current = self.setup.options.get(name, option.default)
             following = option.choices[(option.choices.index(current) + 1) % len(option.choices)]
             self.setup = replace(self.setup, options={**self.setup.options, name: following})
+            self.refresh()
+        elif kind == "look":
+            ids = [look.look_id for look in looks_for(self.setup.game_id)]
+            current = ids.index(self.setup.look) if self.setup.look in ids else 0
+            self.setup = replace(self.setup, look=ids[(current + 1) % len(ids)])
             self.refresh()
         elif kind == "next":
             from scenes.mode_select import ModeSelectScene

@@ -46,7 +46,7 @@ class ReplayScene(Scene):
         self.setup = session.setup
         self.view = GameSession(session.setup, new_state(session.setup.game_id, session.setup.options))
         self.hooks = hooks_for(session.setup.game_id)
-        self.look = BoardLook(session.setup.game_id, session.setup.options, BOARD_RECT)
+        self.look = BoardLook(session.setup.game_id, session.setup.options, BOARD_RECT, session.setup.look)
         self.animator = Animator()
         self.cells = self.view.state.board()
         self.playing = True
@@ -171,7 +171,7 @@ class ReplayScene(Scene):
         if history and not self.animator.busy:
             board_view.draw_last_move(surface, self.look, history[-1].steps, self.cells)
         board_view.draw_pieces(surface, self.look, self.cells, self.animator)
-        draw_cards(surface, cards_for(self.view, None, self.app.lang), self.clock)
+        draw_cards(surface, cards_for(self.view, None, self.app.lang), self.clock, self.look.piece_style)
         draw_phase(surface, phase_line(self.view, self.app.lang))
         moves = [str(m) for m in self.moves]
         first = max(
