@@ -5,7 +5,9 @@ the cells clicked so far (the prefix) and matches it against the legal moves:
 a click that extends some move's steps is accepted; when the prefix is exactly one
 move's steps and no longer move shares it, that move is complete. When the prefix
 is itself a complete move but longer ones exist (dames capture chains), the player
-stops there with `stop_here` (Enter or right click). Pure logic: no display.
+stops there with `stop_here` (Enter or right click) or by clicking the last cell
+again, where the moving piece now stands; otherwise a click on the last cell steps
+back (Morris: deselect). Pure logic: no display.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ class ClickKind(enum.Enum):
     PARTIAL = "partial"  # accepted; more clicks needed (or Enter to stop if `can_stop`)
     COMPLETE = "complete"  # the move is built: play `move`
     DESELECTED = "deselected"  # the last clicked cell was clicked again: one step back
+    # (unless the prefix is already a whole move: that click stops there, COMPLETE)
     REFUSED = "refused"  # no legal move goes this way; the prefix is unchanged
 
 
@@ -88,6 +91,8 @@ class MoveBuilder:
             self.prefix = prefix
             return ClickResult(ClickKind.PARTIAL)
         if self.prefix and cell == self.prefix[-1]:
+            if self.can_stop:  # the moving piece clicked where it now stands: stop here
+                return self.stop_here()
             self.prefix = self.prefix[:-1]
             return ClickResult(ClickKind.DESELECTED)
         if self.prefix and cell in self.next_cells(()) and self.next_cells((cell,)):

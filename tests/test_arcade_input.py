@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from conftest import nine_moving, play_line
 
@@ -108,3 +108,49 @@ def test_reset_with_new_moves() -> None:
     builder.reset([ChainMove((7, 8))])
     assert builder.prefix == ()
     assert builder.next_cells() == {7}
+
+
+def dames_chain_position() -> Any:
+    """Dames, White to move: the man on 37 may take on 32 (landing on 28) and on 22 (17)."""
+    state = new_state("dames")
+    state.play_all(["31-26", "16-21", "32-27", "21x32", "26-21", "17-22"])
+    return state
+
+
+def test_dames_clicking_the_moving_piece_again_stops_the_chain() -> None:
+    state = dames_chain_position()
+    builder = MoveBuilder(state.legal_moves())
+    assert builder.click(37 - 1).kind is ClickKind.PARTIAL
+    assert builder.click(28 - 1).kind is ClickKind.PARTIAL  # 37x28 is a move, 37x28x17 goes on
+    assert builder.can_stop and builder.next_cells() == {17 - 1}
+    result = builder.click(28 - 1)  # the piece, where it now stands: stop here
+    assert result.kind is ClickKind.COMPLETE and str(result.move) == "37x28"
+    assert builder.prefix == ()
+
+
+def test_dames_the_last_jump_of_a_chain_completes_it() -> None:
+    state = dames_chain_position()
+    builder = MoveBuilder(state.legal_moves())
+    for cell in (37, 28):
+        builder.click(cell - 1)
+    result = builder.click(17 - 1)
+    assert result.kind is ClickKind.COMPLETE and str(result.move) == "37x28x17"
+
+
+def test_dames_clicking_the_piece_before_any_jump_deselects_it() -> None:
+    state = dames_chain_position()
+    builder = MoveBuilder(state.legal_moves())
+    builder.click(37 - 1)
+    assert builder.click(37 - 1).kind is ClickKind.DESELECTED  # no move yet: nothing to stop
+    assert builder.prefix == ()
+
+
+def test_morris_clicking_the_last_cell_still_steps_back() -> None:
+    # A mill step waits for its removal; the destination clicked again is undone, not played.
+    state = nine_moving()
+    builder = MoveBuilder(state.legal_moves())
+    builder.click(P["g4"])
+    builder.click(P["g7"])
+    assert not builder.can_stop
+    assert builder.click(P["g7"]).kind is ClickKind.DESELECTED
+    assert builder.prefix == (P["g4"],)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +21,7 @@ from engine.core import (
 )
 from engine.games.dames import COORDS, DAMES, DamesState, parse_dames_move
 from engine.perft import perft
+from engine.registry import state_from_dict
 
 
 def position(pieces: dict[int, int], side: int = FIRST) -> DamesState:
@@ -150,3 +154,69 @@ def test_random_games_undo_and_notation_round_trip() -> None:
             state.pop()
             keys.pop()
             assert state.key() == keys[-1]
+
+
+def test_a_man_never_steps_backward_and_is_told_why() -> None:
+    state = position({28: FIRST_MAN, 1: SECOND_MAN})
+    assert moves_from(state, 28) == {"28-22", "28-23"}
+    with pytest.raises(IllegalMoveError, match="only moves forward"):
+        state.play("28-33")
+
+
+def test_a_man_captures_forward_only_within_a_chain_too() -> None:
+    # After 37x28 a black man on 33 stands behind the white man: no backward jump to 39.
+    state = position({37: FIRST_MAN, 32: SECOND_MAN, 33: SECOND_MAN, 5: SECOND_MAN})
+    assert moves_from(state, 37) == {"37-31", "37x28"}
+
+
+def test_black_men_capture_forward_down_the_board_only() -> None:
+    state = position({23: SECOND_MAN, 28: FIRST_MAN, 18: FIRST_MAN}, side=SECOND)
+    assert moves_from(state, 23) == {"23-29", "23x32"}  # 23x12 would go backward
+
+
+def test_a_king_moves_one_square_and_chains_forward_then_backward() -> None:
+    state = position({28: FIRST_KING, 23: SECOND_MAN, 24: SECOND_MAN, 50: SECOND_MAN})
+    assert moves_from(state, 28) == {"28-22", "28-32", "28-33", "28x19", "28x19x30"}
+    with pytest.raises(IllegalMoveError):
+        state.play("28-17")  # no flying king in this variant: one square at a time
+
+
+def test_a_jumped_piece_is_gone_at_once_so_it_cannot_be_jumped_twice() -> None:
+    state = position({28: FIRST_KING, 23: SECOND_MAN})
+    assert moves_from(state, 28) == {"28-22", "28-32", "28-33", "28x19"}  # never 28x19x28
+
+
+def test_stopping_mid_chain_leaves_the_rest_on_the_board_and_passes_the_turn() -> None:
+    state = position({28: FIRST_KING, 23: SECOND_MAN, 24: SECOND_MAN, 50: SECOND_MAN})
+    state.play("28x19")
+    assert state.to_move == SECOND
+    assert state.board()[23 - 1] == 0 and state.board()[24 - 1] == SECOND_MAN
+    assert state.board()[19 - 1] == FIRST_KING
+
+
+def test_a_dames_game_saves_and_loads_through_the_registry() -> None:
+    state = DAMES.new_state()
+    state.play_all(["31-26", "16-21", "32-27", "21x32", "37x28"])
+    loaded = state_from_dict(state.to_dict())
+    assert loaded.board() == state.board() and [str(m) for m in loaded.history] == [
+        "31-26", "16-21", "32-27", "21x32", "37x28"
+    ]  # fmt: skip
+
+
+def test_the_moves_command_lists_every_prefix_and_reports_errors() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "moves", "dames"],
+        input="32-28 19-23\n31-26 16-21 32-27 21x32 26-21 17-22\n32-37\n",
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parent.parent,
+        timeout=60,
+        check=False,
+    )
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and len(lines) == 3
+    assert set(lines[0].split()) == {
+        "28x19", "28-22", "31-26", "31-27", "33-29", "34-29", "34-30", "35-30", "37-32", "38-32"
+    }  # fmt: skip
+    assert {"37x28", "37x28x17"} <= set(lines[1].split())
+    assert lines[2].startswith("error:")
