@@ -32,6 +32,11 @@ def main(argv: list[str] | None = None) -> int:
         from game.tk_app import run
 
         return run(args)
+    if "--headless" in args:  # network play without a window: never imports pygame
+        args.remove("--headless")
+        from game.headless import run as run_headless
+
+        return run_headless(args)
     options = parse_arguments(args)
     if options.smoke is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -7,6 +7,7 @@ here. The AI plays in the worker process; the frame loop only polls it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,7 +23,8 @@ from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
 from game.scene import Scene, pressed_button
-from game.session import GameSession, GameSetup
+from game.session import HUMAN, GameSession, GameSetup, Seat
+from scenes.board_chain import ShownSteps, remove_when_jumped, show_chain_prefix
 from scenes.board_draw import draw_board_scene
 from scenes.board_keys import nearest_in_direction
 from scenes.board_panel import (
@@ -37,6 +39,7 @@ from scenes.file_flow import FileFlow
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.net.remote_turns import RemoteTurns
 
 GAME_OVER_PAUSE = 1.2  # seconds to look at the final position before the summary
 BUTTONS = ("undo", "redo", "hint", "save", "load", "menu")
@@ -46,17 +49,21 @@ DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -
 class BoardScene(Scene):
     music = "game"
 
-    def __init__(self, app: App, session: GameSession, notice: str = "") -> None:
+    def __init__(
+        self, app: App, session: GameSession, notice: str = "", remote: RemoteTurns | None = None
+    ) -> None:
         super().__init__(app)
         self.session = session
+        self.remote = remote  # the network seat of a LAN game (game.net.remote_turns)
         self.hooks = hooks_for(session.state.spec.id)
-        self.look = BoardLook(session.state.spec.id, session.state.options, BOARD_RECT)
+        self.look = BoardLook(session.state.spec.id, session.state.options, BOARD_RECT, session.setup.look)
         self.builder = MoveBuilder(session.state.legal_moves())
         self.animator = Animator()
         self.ai = AITurns(lambda: app.worker, app.ai_min_delay, app.ai_movetime)
         self.autosaver = Autosaver()
         self.files = FileFlow(app.lang)
         self.cells = session.state.board()  # what the board shows (after the last move)
+        self.shown_prefix: tuple[int, ...] = ()  # clicks already shown played (a chain so far)
         self.clock = 0.0
         self.hover: int | None = None
         self.cursor: int | None = None  # keyboard cursor, shown once the keyboard is used
@@ -75,7 +82,9 @@ class BoardScene(Scene):
 
     @classmethod
     def new_game(cls, app: App, setup: GameSetup) -> BoardScene:
-        return cls(app, GameSession(setup))
+        # A rematch of a LAN game has no connection: its remote seat becomes a local person.
+        seats = tuple(Seat(HUMAN) if seat.is_remote else seat for seat in setup.seats)
+        return cls(app, GameSession(replace(setup, seats=(seats[0], seats[1]))))
 
     # ----- widgets -----------------------------------------------------------------
     def build(self, root: UIContainer) -> None:
@@ -98,12 +107,13 @@ class BoardScene(Scene):
         if not self.buttons:
             return
         people = any(not seat.is_ai for seat in self.session.seats)
+        local = self.remote is None  # a network game cannot be taken back or replaced
         wanted = {
-            "undo": people and self.session.can_undo(),
-            "redo": people and self.session.can_redo(),
-            "hint": people and not self.session.over and not self.session.is_ai_turn(),
+            "undo": people and local and self.session.can_undo(),
+            "redo": people and local and self.session.can_redo(),
+            "hint": people and self.human_to_move(),
             "save": not self.files.busy,
-            "load": not self.files.busy,
+            "load": not self.files.busy and local,
             "menu": True,
         }
         for name, button in self.buttons.items():
@@ -125,6 +135,7 @@ class BoardScene(Scene):
         """After any move, undo or redo: new legal moves, texts, buttons, autosave."""
         state = self.session.state
         self.builder.reset(state.legal_moves())
+        self.shown_prefix = ()
         self.hint = None
         self.status_override = ""
         self.refused = False
@@ -139,13 +150,23 @@ class BoardScene(Scene):
 
     def apply_move(self, move: Any) -> None:
         state = self.session.state
-        before = state.board()
-        mover_flies = getattr(state, "is_flying", lambda side: False)(state.to_move)
+        before = self.cells  # the board shown: a capture chain's first jumps may be on it
+        shown, self.shown_prefix = self.shown_prefix, ()
+        mover, mover_flies = state.to_move, getattr(state, "is_flying", lambda side: False)(state.to_move)
         self.session.play(move)
+        if self.remote is not None:
+            self.remote.played(mover, move)
         self.cells = state.board()
         flash = self.hooks.flash_cells(state, move)
         speed = self.app.settings.animation_speed
-        self.animator.add_move(self.look, before, self.cells, move, flash, speed)
+        rest = ShownSteps(tuple(move.steps[len(shown) - 1 :])) if shown else move
+        self.animator.add_move(self.look, before, self.cells, rest, flash, speed)
+        if shown and len(rest.steps) == 2:  # the last jump of a chain clicked jump by jump
+            remove_when_jumped(self.animator)
+        if before == self.cells:  # the player stopped a chain already shown: no new step
+            self.app.effect("click")
+            self._position_changed()
+            return
         placed = all(b == EMPTY for b, a in zip(before, self.cells, strict=True) if a != b and a != EMPTY)
         self.app.effect("place" if placed else "fly" if mover_flies else "move")
         if state.is_capture(move):
@@ -155,7 +176,8 @@ class BoardScene(Scene):
         self._position_changed()
 
     def undo(self) -> None:
-        if not self.session.can_undo() or all(seat.is_ai for seat in self.session.seats):
+        everyone_ai = all(seat.is_ai for seat in self.session.seats)
+        if self.remote is not None or not self.session.can_undo() or everyone_ai:
             self.refuse(tr("plateaux.refuse_undo", self.lang))
             return
         self.ai.cancel()
@@ -167,7 +189,7 @@ class BoardScene(Scene):
         self._position_changed()
 
     def redo(self) -> None:
-        if not self.session.can_redo():
+        if self.remote is not None or not self.session.can_redo():
             self.refuse(tr("plateaux.refuse_redo", self.lang))
             return
         self.ai.cancel()
@@ -198,13 +220,16 @@ class BoardScene(Scene):
 
     def closing(self) -> None:
         self.ai.cancel()
+        if self.remote is not None:
+            self.remote.close()
         self.files.close()
         self.autosaver.submit(self.session)
         self.autosaver.close()
 
     # ----- input ----------------------------------------------------------------------
     def human_to_move(self) -> bool:
-        return not self.session.over and not self.session.is_ai_turn()
+        remote = self.session.seat_to_move().is_remote
+        return not self.session.over and not self.session.is_ai_turn() and not remote
 
     def click_cell(self, cell: int | None) -> None:
         """A click (mouse or keyboard) on a cell, or beside the board when None."""
@@ -213,10 +238,14 @@ class BoardScene(Scene):
             self.refuse(tr("plateaux.refuse_over", self.lang))
             return
         if not self.human_to_move():
-            self.refuse(tr("plateaux.refuse_ai_turn", self.lang))
+            key = "net.refuse_remote_turn" if self.remote is not None else "plateaux.refuse_ai_turn"
+            self.refuse(tr(key, self.lang))
+            return
+        if self.play_stepless_move():
             return
         if cell is None:
             self.builder.reset()
+            self.show_prefix()
             self.status_override = ""
             return
         prefix = self.builder.prefix
@@ -228,18 +257,33 @@ class BoardScene(Scene):
         else:
             self.status_override = ""
             self.refused = False
-            self.app.effect("select" if result.kind is ClickKind.PARTIAL else "click")
+            if not self.show_prefix():
+                self.app.effect("select" if result.kind is ClickKind.PARTIAL else "click")
+
+    def show_prefix(self) -> bool:
+        """Show the clicks so far as played when they make a move already (board_chain)."""
+        return show_chain_prefix(self)
+
+    def play_stepless_move(self) -> bool:
+        """When the only legal move has no cell to click (Othello's pass, which the
+        prompt announces), any click or Enter plays it. Whether it did."""
+        moves = self.builder.moves
+        if len(moves) != 1 or moves[0].steps:
+            return False
+        self.apply_move(moves[0])
+        return True
 
     def stop_here(self) -> None:
         """Enter or right click: the shortest complete move (dames chains), else cancel."""
         self.animator.finish()
-        if not self.human_to_move():
+        if not self.human_to_move() or self.play_stepless_move():
             return
         if self.builder.can_stop:
             result = self.builder.stop_here()
             self.apply_move(result.move)
         elif self.builder.prefix:
             self.builder.reset()
+            self.show_prefix()
             self.status_override = ""
             self.app.effect("click")
 
@@ -320,6 +364,10 @@ class BoardScene(Scene):
         self.session.tick(dt)
         self._play_due_sounds(dt)
         self._update_ai(dt)
+        if self.remote is not None:
+            remote_move = self.remote.update(self.session.state, self.animator.busy)
+            if remote_move is not None:
+                self.apply_move(remote_move)
         self._update_files()
         error = self.autosaver.poll_error()
         if error:
@@ -377,18 +425,23 @@ class BoardScene(Scene):
     def targets(self) -> set[int]:
         if not self.human_to_move() or not self.app.settings.show_legal_moves:
             return set()
-        if self.builder.prefix:
+        if self.builder.prefix or self.look.style.marks_every_move:
             return self.builder.next_cells()
         pointer = self.cursor if self.cursor is not None else self.hover
         return self.builder.preview(pointer) if pointer is not None else set()
 
     def status_text(self) -> str:
+        alert = self.remote.alert(self.lang) if self.remote is not None else ""
+        if alert:
+            return alert
         if self.status_override:
             return self.status_override
         if self.session.over:
             return tr("plateaux.status_over", self.lang)
         if self.session.is_ai_turn():
             return tr("plateaux.status_ai_thinking", self.lang)
+        if self.remote is not None and self.session.seat_to_move().is_remote:
+            return tr("net.waiting_move", self.lang)
         text = self.hooks.prompt(self.session.state, self.builder.prefix, self.lang)
         if self.builder.can_stop:
             text += " " + tr("plateaux.prompt_stop", self.lang)

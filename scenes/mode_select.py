@@ -28,7 +28,7 @@ class ModeSelectScene(MenuScene):
             Entry(VS_AI, "mode_vs_ai"),
             Entry(TWO_PLAYERS, "mode_two_players"),
             Entry(AI_VS_AI, "mode_ai_vs_ai"),
-            Entry("lan", "mode_lan", enabled=False),
+            Entry("lan", "text", {"text": tr("net.mode_lan", self.app.lang)}),
         ]
 
     def subtitle(self) -> str:
@@ -44,6 +44,10 @@ class ModeSelectScene(MenuScene):
         elif action == VS_AI:
             setup = replace(self.setup, seats=(Seat(HUMAN), Seat(AI, "medium")))
             self.app.push(DifficultyScene(self.app, setup))
+        elif action == "lan":
+            from scenes.lan_menu import LanMenuScene
+
+            self.app.push(LanMenuScene(self.app, self.setup))
         elif action == AI_VS_AI:
             setup = replace(self.setup, seats=(Seat(AI, "medium"), Seat(AI, "hard")))
             self.app.push(DifficultyScene(self.app, setup))

@@ -1,0 +1,189 @@
+"""The arcade's door to the network: asyncio in a background thread, queues both ways.
+
+The frame loop never waits on the network. Scenes call the bridge's methods (each
+posts a coroutine to the network thread and returns at once) and read what happened
+with `poll()` in their update. Events are the frozen values of game.net.events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from collections.abc import Coroutine
+from typing import Any
+
+from engine.core import FIRST, EngineError
+from game.net.discovery import Announcer, Listener, announcement, host_name
+from game.net.events import Ended, GamesFound, Listening, NetEvent, Notice
+from game.net.guest import Guest
+from game.net.host import Host
+from game.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, Timing
+
+DISCOVERY_POLL = 0.5  # seconds between two looks at the heard announcements
+
+
+class NetBridge:
+    def __init__(self, timing: Timing | None = None, discovery_port: int = DISCOVERY_PORT) -> None:
+        self.timing = timing or Timing()
+        self.discovery_port = discovery_port
+        self._events: queue.Queue[NetEvent] = queue.Queue()
+        self._loop = asyncio.new_event_loop()
+        self._link: Host | Guest | None = None
+        self._announcer: Announcer | None = None
+        self._listener: Listener | None = None
+        self._discovery: asyncio.Task[None] | None = None
+        self.closed = False
+        self._thread = threading.Thread(target=self._run, name="plateaux-net", daemon=True)
+        self._thread.start()
+
+    # ----- the network thread -------------------------------------------------------------
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_forever()
+        finally:
+            pending = asyncio.all_tasks(self._loop)
+            for task in pending:
+                task.cancel()
+            with contextlib.suppress(Exception):
+                self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            self._loop.close()
+
+    def _submit(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        if self.closed:
+            coroutine.close()
+            return
+        asyncio.run_coroutine_threadsafe(self._guarded(coroutine), self._loop)
+
+    async def _guarded(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        try:
+            await coroutine
+        except Exception as error:  # a bug in the network code must not vanish silently
+            self._events.put(Ended("broken", detail=repr(error)))
+
+    # ----- commands (any thread; they return at once) ------------------------------------------
+    def host(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seat: int = FIRST,
+        port: int = DEFAULT_PORT,
+        announce: bool = True,
+    ) -> None:
+        """Host a game; a Listening event gives the port and code, Started the guest's arrival."""
+        self._submit(self._host(game_id, options, seat, port, announce))
+
+    def join(self, address: str, port: int, code: str, expect_game: str | None = None) -> None:
+        """Join (again, after a refusal: the previous attempt is over)."""
+        self._submit(self._join(address, port, code, expect_game))
+
+    def discover(self) -> None:
+        """Listen for announced games; GamesFound events follow whenever the list changes."""
+        self._submit(self._discover())
+
+    def stop_discovery(self) -> None:
+        self._submit(self._stop_discovery())
+
+    def play(self, move: str) -> None:
+        """The local player's move (already checked by the scene's own engine state)."""
+        self._submit(self._play(move))
+
+    def poll(self) -> list[NetEvent]:
+        events: list[NetEvent] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                events.append(self._events.get_nowait())
+        return events
+
+    def close(self) -> None:
+        """Say bye and stop the thread, without waiting for it."""
+        if self.closed:
+            return
+        asyncio.run_coroutine_threadsafe(self._close(), self._loop)
+        self.closed = True
+
+    def join_thread(self, timeout: float = 2.0) -> None:
+        """Tests and shutdown: wait for the network thread to finish."""
+        self._thread.join(timeout)
+
+    # ----- the same, in the network thread ----------------------------------------------------
+    async def _host(
+        self, game_id: str, options: dict[str, Any], seat: int, port: int, announce: bool
+    ) -> None:
+        try:
+            host = Host(game_id, options, seat, report=self._events.put, timing=self.timing)
+        except EngineError as error:
+            self._events.put(Ended("broken", detail=str(error)))
+            return
+        try:
+            bound = await host.start(port)
+        except OSError:
+            try:
+                bound = await host.start(0)  # the usual port is taken: any free one
+            except OSError as error:
+                self._events.put(Ended("unreachable", detail=str(error)))
+                return
+        self._link = host
+        self._events.put(Listening(bound, host.code))
+        if announce:
+            message = announcement(game_id, host.state.options, bound, host_name())
+            self._announcer = Announcer(message, ((("255.255.255.255"), self.discovery_port),))
+            self._announcer.start()
+
+    async def _join(self, address: str, port: int, code: str, expect_game: str | None) -> None:
+        if isinstance(self._link, Guest) and not self._link.ended:
+            return  # an attempt is already under way
+        guest = Guest(
+            address, port, code, report=self._events.put, timing=self.timing, expect_game=expect_game
+        )
+        self._link = guest
+        await guest.run()
+
+    async def _discover(self) -> None:
+        if self._discovery is not None:
+            return
+        listener = Listener(self.discovery_port)
+        try:
+            await listener.start()
+        except OSError as error:
+            self._events.put(Notice(f"cannot listen for games: {error}"))
+            return
+        self._listener = listener
+        self._discovery = asyncio.current_task()
+        try:
+            while True:
+                games = listener.changed()
+                if games is not None:
+                    self._events.put(GamesFound(games))
+                await asyncio.sleep(DISCOVERY_POLL)
+        finally:
+            listener.stop()
+
+    async def _stop_discovery(self) -> None:
+        if self._discovery is not None:
+            self._discovery.cancel()
+            self._discovery = None
+
+    async def _play(self, move: str) -> None:
+        link = self._link
+        if link is None:
+            self._events.put(Notice("not connected"))
+            return
+        try:
+            await link.play_local(move)
+        except EngineError as error:
+            self._events.put(Notice(f"move {move} refused: {error}"))
+
+    async def _close(self) -> None:
+        try:
+            if self._announcer is not None:
+                self._announcer.stop()
+            await self._stop_discovery()
+            if self._link is not None:
+                await asyncio.wait_for(self._link.close(), self.timing.send_timeout)
+        except (Exception, asyncio.CancelledError):
+            pass
+        finally:
+            self._loop.stop()

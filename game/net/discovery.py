@@ -1,0 +1,171 @@
+"""Finding games on the local network: hosts announce, guests listen (UDP broadcast).
+
+A host sends a small JSON datagram every ANNOUNCE_EVERY seconds to the broadcast
+address on DISCOVERY_PORT; the Join scene listens there and lists what it heard in
+the last FORGET_AFTER seconds. The join code is never announced: the guest must be
+told it. Anything that is not a well-formed announcement is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.net.events import FoundGame
+from game.net.protocol import DISCOVERY_PORT, PROTOCOL_VERSION
+
+ANNOUNCE_EVERY = 1.0
+FORGET_AFTER = 3.5
+MAX_DATAGRAM = 1024
+MAX_FOUND = 32  # games listed at most (a noisy network cannot grow the list without end)
+BROADCAST = "255.255.255.255"
+
+
+def announcement(game_id: str, options: dict[str, Any], port: int, name: str) -> bytes:
+    message = {
+        "plateaux": PROTOCOL_VERSION,
+        "game": game_id,
+        "options": options,
+        "port": port,
+        "name": name[:40],
+    }
+    return json.dumps(message, separators=(",", ":")).encode("utf-8")
+
+
+def read_announcement(data: bytes, address: str) -> FoundGame | None:
+    """The game a datagram announces, or None for anything else."""
+    if len(data) > MAX_DATAGRAM:
+        return None
+    try:
+        message = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or message.get("plateaux") != PROTOCOL_VERSION:
+        return None
+    game, options, port, name = (message.get(k) for k in ("game", "options", "port", "name"))
+    if not isinstance(game, str) or not isinstance(options, dict) or not isinstance(name, str):
+        return None
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
+        return None
+    return FoundGame(address, port, game[:20], options, name[:40])
+
+
+def host_name() -> str:
+    try:
+        return socket.gethostname()[:40]
+    except OSError:
+        return ""
+
+
+class Announcer:
+    """Broadcast one hosted game until stopped; errors (no network) are silent."""
+
+    def __init__(
+        self, message: bytes, targets: Sequence[tuple[str, int]] = ((BROADCAST, DISCOVERY_PORT),)
+    ) -> None:
+        self.message = message
+        self.targets = tuple(targets)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+            sock.setblocking(False)
+            while True:
+                for target in self.targets:
+                    with contextlib.suppress(OSError):  # no route, no interface: try again later
+                        sock.sendto(self.message, target)
+                await asyncio.sleep(ANNOUNCE_EVERY)
+        finally:
+            sock.close()
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+
+class _Listening(asyncio.DatagramProtocol):
+    def __init__(self, heard: Callable[[bytes, str], None]) -> None:
+        self.heard = heard
+
+    def datagram_received(self, data: bytes, addr: tuple[str | Any, int]) -> None:
+        self.heard(data, str(addr[0]))
+
+    def error_received(self, exc: Exception) -> None:
+        pass  # ICMP noise on a UDP socket: keep listening
+
+
+class Listener:
+    """Collect announcements; `games()` lists the fresh ones, `changed()` says when it moved."""
+
+    def __init__(self, port: int = DISCOVERY_PORT) -> None:
+        self.port = port
+        self._seen: dict[tuple[str, int], tuple[float, FoundGame]] = {}
+        self._transport: asyncio.DatagramTransport | None = None
+        self._last: tuple[FoundGame, ...] = ()
+
+    async def start(self) -> None:
+        """Listen; OSError if the port cannot be bound (the list then stays empty)."""
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if hasattr(socket, "SO_REUSEPORT"):  # several listeners on one machine
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            sock.bind(("", self.port))
+        except OSError:
+            sock.close()
+            raise
+        loop = asyncio.get_running_loop()
+        transport, _ = await loop.create_datagram_endpoint(lambda: _Listening(self._heard), sock=sock)
+        self._transport = transport
+
+    def _heard(self, data: bytes, address: str) -> None:
+        game = read_announcement(data, address)
+        if game is None:
+            return
+        key = (game.address, game.port)
+        if key in self._seen or len(self._seen) < MAX_FOUND:
+            self._seen[key] = (time.monotonic(), game)
+
+    def games(self) -> tuple[FoundGame, ...]:
+        now = time.monotonic()
+        self._seen = {k: v for k, v in self._seen.items() if now - v[0] <= FORGET_AFTER}
+        return tuple(sorted((g for _, g in self._seen.values()), key=lambda g: (g.name, g.address, g.port)))
+
+    def changed(self) -> tuple[FoundGame, ...] | None:
+        """The list when it differs from the last call's, else None."""
+        games = self.games()
+        if games == self._last:
+            return None
+        self._last = games
+        return games
+
+    def stop(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
+            self._transport = None
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses a guest could type (the LAN one first)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # a UDP connect sends nothing: it only picks the route
+        found.append(str(probe.getsockname()[0]))
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    return [a for a in found if a != "0.0.0.0"] or ["127.0.0.1"]

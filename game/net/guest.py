@@ -1,0 +1,274 @@
+"""The guest end: join by address and code, mirror the host's game, reconnect after drops.
+
+The guest keeps its own engine state and checks every host move with it. After a
+dropped connection it reconnects with the code and its session token; the host's
+welcome carries the whole move list, which the guest reconciles with its own (the
+host may have moved meanwhile, or may have missed the guest's last move, which is
+sent again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import SECOND, EngineError, GameState
+from engine.registry import state_from_dict
+from game.net.events import Ended, Lost, MoveArrived, NetEvent, Resumed, Started
+from game.net.protocol import PROTOCOL_VERSION, Channel, ProtocolError, Timing, field, open_channel
+
+FIRST_TRIES = 5  # connections closed before the welcome tolerated before giving up
+
+
+class Guest:
+    """Join one game; `run()` returns once the link has ended (an Ended was reported)."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        code: str,
+        *,
+        report: Callable[[NetEvent], None],
+        timing: Timing | None = None,
+        expect_game: str | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.code = code
+        self.report = report
+        self.timing = timing or Timing()
+        self.expect_game = expect_game
+        self.state: GameState | None = None
+        self.seat = SECOND
+        self.token: str | None = None
+        self.channel: Channel | None = None
+        self.ended = False
+        self._lost_since: float | None = None
+        self._host_plies = 0  # moves the host had at its last welcome
+
+    @property
+    def ready(self) -> bool:
+        return self.state is not None
+
+    def _finish(self, event: Ended) -> None:
+        if not self.ended:
+            self.ended = True
+            self.report(event)
+
+    # ----- connecting and reconnecting ------------------------------------------------------
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        first_tries = 0
+        while not self.ended:
+            try:
+                channel = await open_channel(self.host, self.port, self.timing)
+            except (OSError, TimeoutError) as error:
+                detail = str(error) or type(error).__name__
+                if self.token is None:
+                    self._finish(Ended("unreachable", detail=detail))
+                elif (
+                    self._lost_since is not None
+                    and loop.time() - self._lost_since > self.timing.resume_window
+                ):
+                    self._finish(Ended("gave_up", detail=detail))
+                else:
+                    await asyncio.sleep(self.timing.retry_every)
+                continue
+            detail = await self._converse(channel)
+            if self._link_over():
+                break
+            if self.token is None:
+                # Closed before any welcome (a host evicting a flood of idle sockets): retry.
+                first_tries += 1
+                if first_tries >= FIRST_TRIES:
+                    self._finish(Ended("unreachable", detail=detail))
+                    break
+                await asyncio.sleep(self.timing.retry_every)
+                continue
+            if self._lost_since is None:
+                self._lost_since = loop.time()
+                self.report(Lost(detail))
+            elif loop.time() - self._lost_since > self.timing.resume_window:
+                self._finish(Ended("gave_up", detail=detail))
+                break
+            await asyncio.sleep(self.timing.retry_every)
+
+    def _link_over(self) -> bool:
+        """Whether an Ended was reported (a method: mypy must not narrow it across awaits)."""
+        return self.ended
+
+    async def _converse(self, channel: Channel) -> str:
+        """One connection, from hello until it drops; returns why it dropped."""
+        self.channel = channel
+        heart: asyncio.Task[None] | None = None
+        try:
+            await channel.send(
+                {
+                    "type": "hello",
+                    "version": PROTOCOL_VERSION,
+                    "code": self.code,
+                    "token": self.token,
+                    "game": self.expect_game,
+                }
+            )
+            welcome = await channel.receive(self.timing.handshake)
+            if not self._welcomed(welcome):
+                return "refused"
+            await self._after_welcome(channel)
+            heart = asyncio.create_task(self._heartbeat(channel))
+            while not self.ended:
+                if not await self._handle(channel, await channel.receive(self.timing.dead_after)):
+                    break
+            return "closed"
+        except TimeoutError:
+            return "the host went silent"
+        except ConnectionError as error:
+            return str(error)
+        except ProtocolError as error:
+            self._finish(Ended("broken", error.reason, error.detail))
+            return str(error)
+        finally:
+            if heart is not None:
+                heart.cancel()
+            channel.close()
+            self.channel = None
+
+    def _welcomed(self, message: dict[str, Any]) -> bool:
+        """Take the welcome (or a refusal: False); ProtocolError if it makes no sense."""
+        if message["type"] == "refused":
+            reason = message.get("reason")
+            detail = message.get("detail")
+            self._finish(Ended("refused", str(reason)[:40], str(detail or "")[:200]))
+            return False
+        if message["type"] != "welcome":
+            raise ProtocolError("unexpected", f"{str(message['type'])[:40]!r} instead of welcome")
+        if field(message, "version", int) != PROTOCOL_VERSION:
+            raise ProtocolError("version", "the host speaks another version")
+        seat = field(message, "seat", int)
+        token = field(message, "token", str)
+        if seat not in (0, 1):
+            raise ProtocolError("frame", "bad seat")
+        game = {
+            "game": field(message, "game", str),
+            "options": field(message, "options", dict),
+            "moves": field(message, "moves", list),
+        }
+        try:
+            theirs = state_from_dict(game)  # every move replayed checked
+        except EngineError as error:
+            raise ProtocolError("illegal", f"the host's game: {error}") from None
+        self.token = token
+        self._lost_since = None
+        self._host_plies = len(theirs.history)
+        if self.state is None:
+            self.state, self.seat = theirs, seat
+            moves = tuple(str(m) for m in theirs.history)
+            self.report(Started(theirs.spec.id, dict(theirs.options), moves, seat))
+            return True
+        self._reconcile(theirs, seat)
+        return True
+
+    def _reconcile(self, theirs: GameState, seat: int) -> None:
+        """Resume: adopt the host's newer moves; our own unseen move is resent later."""
+        state = self.state
+        assert state is not None
+        if theirs.spec.id != state.spec.id or theirs.options != state.options or seat != self.seat:
+            raise ProtocolError("game", "the host resumed another game")
+        mine = [str(m) for m in state.history]
+        host = [str(m) for m in theirs.history]
+        self.report(Resumed())
+        if host[: len(mine)] == mine:
+            for ply in range(len(mine), len(host)):
+                state.play(host[ply])
+                self.report(MoveArrived(host[ply], ply))
+        elif not (mine[: len(host)] == host and len(mine) == len(host) + 1):
+            raise ProtocolError("game", "the host and this guest disagree about the moves")
+
+    async def _after_welcome(self, channel: Channel) -> None:
+        """Send what the host missed (our last move), and say bye if the game is over."""
+        state = self.state
+        assert state is not None
+        if len(state.history) > self._host_plies:
+            ply = len(state.history) - 1
+            await channel.send({"type": "move", "move": str(state.history[-1]), "ply": ply})
+        if state.outcome() is not None:
+            await self._say_bye(channel)
+
+    async def _heartbeat(self, channel: Channel) -> None:
+        with contextlib.suppress(ConnectionError):
+            while not channel.closed:
+                await asyncio.sleep(self.timing.heartbeat)
+                await channel.send({"type": "ping"})
+
+    async def _handle(self, channel: Channel, message: dict[str, Any]) -> bool:
+        """Act on one message from the host; False when this connection should end."""
+        kind = message["type"]
+        if kind == "ping":
+            return True
+        if kind == "move":
+            await self._host_move(channel, field(message, "move", str), field(message, "ply", int))
+            return not self.ended
+        if kind == "bye":
+            reason = field(message, "reason", str)
+            state = self.state
+            over = state is not None and state.outcome() is not None
+            self._finish(Ended("over") if over else Ended("left", detail=reason[:80]))
+            return False
+        if kind == "refused":
+            self._finish(Ended("refused", str(message.get("reason"))[:40], str(message.get("detail"))[:200]))
+            return False
+        raise ProtocolError("unexpected", f"{kind[:40]!r} from the host")
+
+    async def _host_move(self, channel: Channel, text: str, ply: int) -> None:
+        state = self.state
+        assert state is not None
+        if state.outcome() is not None or state.to_move == self.seat or ply != len(state.history):
+            raise ProtocolError("out_of_turn", f"host move {text[:40]!r} at ply {ply}")
+        try:
+            move = state.play(text)
+        except EngineError as error:
+            raise ProtocolError("illegal", f"host move: {error}") from None
+        self.report(MoveArrived(str(move), ply))
+        if state.outcome() is not None:
+            await self._say_bye(channel)
+
+    async def _say_bye(self, channel: Channel) -> None:
+        """The game is over and the host has every move: done (else resume and retry)."""
+        state = self.state
+        assert state is not None
+        await channel.send({"type": "bye", "reason": "over", "ply": len(state.history)})
+        self._finish(Ended("over"))
+
+    # ----- the local player ---------------------------------------------------------------
+    async def play_local(self, text: str) -> str:
+        """Play the guest's move (checked) and send it; EngineError if refused."""
+        state = self.state
+        if state is None:
+            raise EngineError("not joined yet")
+        if state.outcome() is None and state.to_move != self.seat:
+            raise EngineError("it is the other player's turn")
+        ply = len(state.history)
+        move = str(state.play(text))
+        channel = self.channel
+        if channel is not None and not channel.closed:
+            # If this fails the move is resent after the resume (the host lacks it).
+            with contextlib.suppress(ConnectionError):
+                await channel.send({"type": "move", "move": move, "ply": ply})
+                if state.outcome() is not None:
+                    await self._say_bye(channel)
+        return move
+
+    async def close(self) -> None:
+        """Leave: tell the host (unless the game ended), stop reconnecting."""
+        channel = self.channel
+        if not self.ended and channel is not None and not channel.closed:
+            state = self.state
+            ply = len(state.history) if state is not None else 0
+            with contextlib.suppress(ConnectionError):
+                await channel.send({"type": "bye", "reason": "left", "ply": ply})
+        self._finish(Ended("closed"))
+        if channel is not None:
+            channel.close()
