@@ -249,3 +249,4 @@ class App:
             self._worker = None
         self.audio.close()
         pygame.quit()
+        assets.forget_fonts()

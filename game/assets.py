@@ -37,6 +37,13 @@ EBONY = (44, 38, 36)
 EBONY_RIM = (98, 88, 84)
 
 
+def forget_fonts() -> None:
+    """Drop cached fonts and text: pygame.quit() invalidates them, and a later App (tests,
+    a restart) must not draw with dead fonts."""
+    font.cache_clear()
+    text_image.cache_clear()
+
+
 @cache
 def font(size: int, *, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     """Noto Sans (or Fira Code for numbers), cached by size."""

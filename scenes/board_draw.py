@@ -28,14 +28,17 @@ def draw_board_scene(scene: BoardScene, surface: pygame.Surface) -> None:
     if pointer is not None and scene.human_to_move():
         board_view.draw_hover(surface, look, pointer)
     board_view.draw_pieces(surface, look, scene.cells, scene.animator)
-    board_view.draw_selection(surface, look, scene.builder.prefix, scene.cells, state.to_move)
+    # A chain shown played has its piece on its square already: rings only, no ghost piece.
+    ghost = None if scene.shown_prefix else state.to_move
+    board_view.draw_selection(surface, look, scene.builder.prefix, scene.cells, ghost)
     board_view.draw_targets(surface, look, scene.targets(), scene.cells, scene.clock)
     if scene.hint is not None:
         board_view.draw_selection(surface, look, scene.hint.steps, scene.cells)
     if scene.cursor is not None:
         board_view.draw_cursor(surface, look, scene.cursor, scene.clock)
     thinking_side = state.to_move if scene.ai.busy and scene.ai.purpose == MOVE else None
-    draw_cards(surface, cards_for(scene.session, thinking_side, scene.lang), scene.clock)
+    cards = cards_for(scene.session, thinking_side, scene.lang)
+    draw_cards(surface, cards, scene.clock, look.piece_style)
     draw_phase(surface, phase_line(scene.session, scene.lang))
     moves = [str(m) for m in history]
     draw_move_list(surface, moves, scene.list_top, tr("plateaux.no_moves_yet", scene.lang))

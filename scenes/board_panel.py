@@ -15,7 +15,7 @@ import pygame
 
 from engine.core import FIRST_MAN, SECOND_MAN
 from game import assets
-from game.sprites import draw_piece
+from game.sprites import CLASSIC, PieceStyle, draw_piece
 
 PANEL_RECT = pygame.Rect(700, 22, 540, 636)
 BOARD_RECT = pygame.Rect(48, 30, 620, 620)
@@ -48,7 +48,10 @@ def move_rows(moves: Sequence[str]) -> list[tuple[str, str, str]]:
     return rows
 
 
-def draw_cards(surface: pygame.Surface, cards: Sequence[PlayerCard], clock: float) -> None:
+def draw_cards(
+    surface: pygame.Surface, cards: Sequence[PlayerCard], clock: float, style: PieceStyle = CLASSIC
+) -> None:
+    """The two players' cards; `style` is the board's, so a card's piece matches the board's."""
     for index, card in enumerate(cards):
         rect = pygame.Rect(
             PANEL_RECT.x, PANEL_RECT.y + index * (CARD_HEIGHT + CARD_GAP), PANEL_RECT.width, CARD_HEIGHT
@@ -56,7 +59,8 @@ def draw_cards(surface: pygame.Surface, cards: Sequence[PlayerCard], clock: floa
         pygame.draw.rect(surface, assets.PANEL, rect, border_radius=12)
         if card.to_move:
             pygame.draw.rect(surface, assets.ACCENT, rect, 3, border_radius=12)
-        draw_piece(surface, FIRST_MAN if index == 0 else SECOND_MAN, (rect.x + 44, rect.centery), 22)
+        code = FIRST_MAN if index == 0 else SECOND_MAN
+        draw_piece(surface, code, (rect.x + 44, rect.centery), 22, style=style)
         width = rect.width - 110 - (150 if card.thinking else 0)
         title = assets.fit_text(card.title, 22, width, bold=True)
         surface.blit(assets.text_image(title, 22, tuple(assets.TEXT), bold=True), (rect.x + 84, rect.y + 10))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from game.game_hooks import player_name
+from engine.core import owner_of
+from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
-from game.session import GameSession, Seat
+from game.session import HUMAN, GameSession, Seat
 from scenes.board_panel import PlayerCard
 
 
@@ -27,7 +28,8 @@ def cards_for(session: GameSession, thinking_side: int | None, lang: str) -> lis
         parts = [player_name(state, side, lang)]
         if placement:
             parts.append(tr("plateaux.in_hand", lang, count=state.in_hand(side)))
-        parts.append(tr("plateaux.taken", lang, count=session.taken(side)))
+        score = hooks_for(state.spec.id).score_line(state, side, lang)  # Othello: discs
+        parts.append(score if score is not None else tr("plateaux.taken", lang, count=session.taken(side)))
         cards.append(
             PlayerCard(
                 seat_title(seat, side, session, lang),
@@ -59,13 +61,25 @@ def outcome_words(session: GameSession, lang: str) -> str:
     if outcome is None:
         return ""
     reason = outcome.reason.value
+    counts = [0, 0]  # pieces on the board: Othello's result is the disc count
+    for code in state.board():
+        owner = owner_of(code)
+        if owner is not None:
+            counts[owner] += 1
     if outcome.winner is None:
-        return tr("plateaux.draw", lang) + " — " + tr(f"plateaux.reason_{reason}", lang)
+        if reason == "disc_count":
+            reason = "disc_count_draw"
+        return tr("plateaux.draw", lang) + " — " + tr(f"plateaux.reason_{reason}", lang, count=counts[0])
     winner = player_name(state, outcome.winner, lang)
     loser = player_name(state, 1 - outcome.winner, lang)
-    return (
-        tr("plateaux.wins", lang, player=winner) + " — " + tr(f"plateaux.reason_{reason}", lang, loser=loser)
+    why = tr(
+        f"plateaux.reason_{reason}",
+        lang,
+        loser=loser,
+        winner_count=counts[outcome.winner],
+        loser_count=counts[1 - outcome.winner],
     )
+    return tr("plateaux.wins", lang, player=winner) + " — " + why
 
 
 def outcome_sound(session: GameSession) -> str:
@@ -73,7 +87,7 @@ def outcome_sound(session: GameSession) -> str:
     outcome = session.state.outcome()
     if outcome is None or outcome.winner is None:
         return "win"
-    humans = [i for i, seat in enumerate(session.seats) if not seat.is_ai]
+    humans = [i for i, seat in enumerate(session.seats) if seat.kind == HUMAN]  # here, at this screen
     if len(humans) == 1 and outcome.winner != humans[0]:
         return "lose"
     return "win"

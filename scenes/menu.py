@@ -74,6 +74,7 @@ class MenuScene(Scene):
     title_key = "plateaux.app_title"
     has_back = True
     column_width = BUTTON_WIDTH
+    column_centre = assets.SCREEN_SIZE[0] // 2  # a scene with a picture beside it moves it right
     column_top = COLUMN_TOP
 
     def __init__(self, app: App) -> None:
@@ -103,7 +104,7 @@ class MenuScene(Scene):
         entries = self.entries()
         height = len(entries) * (BUTTON_HEIGHT + BUTTON_GAP) - BUTTON_GAP
         top = min(self.column_top, 640 - height)
-        left = (assets.SCREEN_SIZE[0] - self.column_width) // 2
+        left = self.column_centre - self.column_width // 2
         for index, entry in enumerate(entries):
             rect = pygame.Rect(
                 left, top + index * (BUTTON_HEIGHT + BUTTON_GAP), self.column_width, BUTTON_HEIGHT

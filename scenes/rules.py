@@ -41,7 +41,8 @@ class RulesScene(Scene):
 
     def build(self, root: UIContainer) -> None:
         hooks = hooks_for(self.game_id)
-        UITextBox(hooks.rules_key or f"plateaux.rules_{self.game_id}", TEXT_RECT, self.app.manager, container=root)
+        rules_key = hooks.rules_key or f"plateaux.rules_{self.game_id}"
+        UITextBox(rules_key, TEXT_RECT, self.app.manager, container=root)
         self.game_buttons = {}
         games = arcade_games()
         width = min(220, (TEXT_RECT.width - 10 * (len(games) - 1)) // max(1, len(games)))

@@ -1,0 +1,103 @@
+"""The game-over scene: a personal headline against the computer, the final board's
+deciding cells, no meaningless 'Captures 0', and Rematch asking the dames look again."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+pygame = pytest.importorskip("pygame")
+
+from game.app import App  # noqa: E402
+from game.session import AI, HUMAN, REMOTE, GameSession, GameSetup, Seat  # noqa: E402
+from scenes.board import BoardScene  # noqa: E402
+from scenes.game_over import GameOverScene, personal_headline  # noqa: E402
+from scenes.game_select import GameSelectScene  # noqa: E402
+
+# Black (first in Teeko) fills the row a1-d1 while White wanders.
+TEEKO_BLACK_ROW = ["a1", "a5", "b1", "b5", "c1", "e5", "e2", "e3", "e2-d1"]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    """One app for the module: pygame's fonts do not survive a pygame.quit()."""
+    saved = os.environ.get("PLATEAUX_HOME")
+    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
+    arcade = App(windowed=True, audio=False)
+    arcade.settings = arcade.settings.with_changes(language="en")
+    yield arcade
+    arcade.close()
+    if saved is None:
+        del os.environ["PLATEAUX_HOME"]
+    else:
+        os.environ["PLATEAUX_HOME"] = saved
+
+
+def finished_teeko(seats: tuple[Seat, Seat]) -> GameSession:
+    session = GameSession(GameSetup("teeko", {}, seats))
+    session.state.play_all(TEEKO_BLACK_ROW)
+    outcome = session.state.outcome()
+    assert outcome is not None and outcome.winner == 0
+    return session
+
+
+def test_the_person_against_the_computer_reads_you_win_or_you_lose() -> None:
+    assert personal_headline(finished_teeko((Seat(HUMAN), Seat(AI, "easy"))), "en") == "You win!"
+    assert personal_headline(finished_teeko((Seat(AI, "easy"), Seat(HUMAN))), "fr") == "Vous avez perdu"
+    # A LAN opponent is not a person at this screen: the one here won or lost.
+    assert personal_headline(finished_teeko((Seat(HUMAN), Seat(REMOTE))), "en") == "You win!"
+    # Two people, or two computers: nobody to call "you".
+    assert personal_headline(finished_teeko((Seat(HUMAN), Seat(HUMAN))), "en") is None
+    assert personal_headline(finished_teeko((Seat(AI, "easy"), Seat(AI, "hard"))), "en") is None
+
+
+def test_headline_keeps_who_won_and_why(app: App) -> None:
+    scene = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(AI, "easy"))))
+    head, reason = scene.headline()
+    assert head == "You win!"
+    assert reason.startswith("Black wins") and "square" in reason
+
+
+def test_the_winning_four_stay_marked_on_the_final_board(app: App) -> None:
+    scene = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(HUMAN))))
+    names = scene.look.geometry.cell_names
+    assert sorted(names[cell] for cell in scene.marked) == ["a1", "b1", "c1", "d1"]
+
+
+def test_no_captures_line_for_a_game_without_captures(app: App) -> None:
+    scene = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(HUMAN))))
+    assert "Captures" not in scene.stats() and "Moves 9" in scene.stats()
+
+
+def test_rematch_of_dames_asks_the_look_again_and_of_teeko_starts_at_once(app: App) -> None:
+    dames = GameSession(GameSetup("dames", {}, (Seat(HUMAN), Seat(HUMAN)), look="b"))
+    over = GameOverScene(app, dames)
+    app.push(over)
+    app.apply_pending()
+    over.choose("rematch")
+    app.apply_pending()
+    chooser = app.top
+    assert isinstance(chooser, GameSelectScene) and chooser.setup.look == "b"
+    over = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(HUMAN))))
+    app.replace(over)
+    app.apply_pending()
+    over.choose("rematch")
+    app.apply_pending()
+    board = app.top
+    assert isinstance(board, BoardScene) and not board.session.state.history
+
+
+def test_rematch_of_a_lan_game_goes_back_to_the_lan_menu(app: App) -> None:
+    from scenes.lan_menu import LanMenuScene
+
+    over = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(REMOTE))))
+    app.replace(over)
+    app.apply_pending()
+    over.choose("rematch")
+    app.apply_pending()
+    assert isinstance(app.top, LanMenuScene)
