@@ -12,11 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import EngineError, GameState, owner_of
+from engine.core import GameState, owner_of
 from engine.registry import get_spec, new_state
 from engine.saves import PlayerInfo, load_game, save_game
+from game.game_hooks import hooks_for
 from game.input import ClickKind, MoveBuilder
-from game.tk_text import player_name, reason_text, translate_reason, tt
+from game.looks import look_for
+from game.tk_text import player_name, reason_text, tt
 
 HUMAN: str | None = None  # a side's level when a person plays it
 
@@ -29,6 +31,7 @@ class MatchSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     levels: tuple[str | None, str | None] = (HUMAN, "medium")
     movetime: float | None = None  # seconds the AI may think; None = the level's own
+    look: str = ""  # the board's look (game.looks); "" or unknown: the game's default
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ class TkSession:
         blocked = self._input_blocked()
         if blocked is not None:
             return self._refuse(blocked)
+        stepless = self._stepless_move()
+        if stepless is not None:
+            return Feedback(played=self.play(stepless))
         if cell is None:
             return self._refuse(tt("refuse_no_cell", self.lang))
         before = self.builder.prefix
@@ -109,12 +115,21 @@ class TkSession:
         blocked = self._input_blocked()
         if blocked is not None:
             return self._refuse(blocked)
+        stepless = self._stepless_move()
+        if stepless is not None:
+            return Feedback(played=self.play(stepless))
         result = self.builder.stop_here()
         if result.kind is ClickKind.COMPLETE:
             return Feedback(played=self.play(result.move))
         self.builder.prefix = ()
         self.refusal = None
         return Feedback()
+
+    def _stepless_move(self) -> Any:
+        """Othello's forced pass: the only legal move, with no cell to click (the prompt
+        announces it), so any click or Enter plays it. None otherwise."""
+        moves = self.builder.moves
+        return moves[0] if len(moves) == 1 and not moves[0].steps else None
 
     def _input_blocked(self) -> str | None:
         if self.state.outcome() is not None:
@@ -128,39 +143,8 @@ class TkSession:
         return Feedback(refusal=reason)
 
     def _why_refused(self, prefix: tuple[int, ...], cell: int) -> str:
-        """A reason a player can read for a click no legal move continues with."""
-        lang, state = self.lang, self.state
-        side = state.to_move
-        board = state.board()
-        holder = owner_of(board[cell])
-        next_cells = self.builder.next_cells(prefix)
-        if prefix and next_cells and all(owner_of(board[c]) == 1 - side for c in next_cells):
-            # A removal is due: only some opposing pieces qualify.
-            if holder != 1 - side:
-                return tt(
-                    "refuse_remove_opponent", lang, player=self.names[1 - side], cell=self._name(prefix[-1])
-                )
-        elif holder == 1 - side:
-            return tt("refuse_opponent_piece", lang, player=self.names[1 - side], mover=self.names[side])
-        elif not prefix and holder == side and state.in_hand(side) == 0:
-            return tt("refuse_stuck_piece", lang)
-        engine_reason = self._engine_reason((*prefix, cell))
-        if engine_reason is not None:
-            return translate_reason(engine_reason, lang)
-        if not prefix and holder is None and state.in_hand(side) == 0:
-            return tt("refuse_choose_piece", lang)
-        return tt("refuse_generic", lang)
-
-    def _engine_reason(self, steps: tuple[int, ...]) -> str | None:
-        """The engine's why_illegal for the move these clicks spell, when one parses."""
-        for text in _spellings(self._cell_names(steps)):
-            try:
-                move = self.state.parse_move(text)
-            except EngineError:
-                continue
-            if tuple(move.steps) == steps:
-                return self.state.why_illegal(move)
-        return None
+        """A reason a player can read, from the game's hooks (the arcade says the same)."""
+        return hooks_for(self.setup.game_id).refusal(self.state, prefix, cell, self.lang)
 
     def _name(self, cell: int) -> str:
         names = self._cell_names((cell,))
@@ -215,24 +199,17 @@ class TkSession:
         side = state.to_move
         if self.is_ai(side):
             return tt("hint_ai", lang, player=self.names[side])
-        if self.removal_due():
-            return tt("hint_remove", lang, player=self.names[1 - side])
-        if self.builder.prefix:
-            return tt("hint_stop_or_jump" if self.builder.can_stop else "hint_destination", lang)
-        phase = getattr(state, "phase", None)
-        if phase == "placement":
-            return tt("hint_place", lang, count=state.in_hand(side))
-        if phase in ("moving", "flying"):
-            return tt(f"hint_{phase}", lang)
-        return tt("hint_generic", lang)
+        return hooks_for(self.setup.game_id).prompt(state, self.builder.prefix, lang)
 
     def side_text(self, player: int) -> str:
         """One player's line in the side panel: name, who plays it, pieces."""
         lang = self.lang
         level = self.setup.levels[player]
         who = tt("human", lang) if level is None else tt("computer", lang, level=tt(f"level_{level}", lang))
-        on_board = sum(1 for c in self.state.board() if owner_of(c) == player)
-        pieces = tt("pieces", lang, hand=self.state.in_hand(player), board=on_board)
+        pieces = hooks_for(self.setup.game_id).score_line(self.state, player, lang)
+        if pieces is None:
+            on_board = sum(1 for c in self.state.board() if owner_of(c) == player)
+            pieces = tt("pieces", lang, hand=self.state.in_hand(player), board=on_board)
         return f"{self.names[player]} ({who})\n{pieces}"
 
     # ----- undo, save, load ----------------------------------------------------
@@ -257,7 +234,8 @@ class TkSession:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game in the arcade's save format; raises SaveError."""
-        save_game(path, self.state, self.players_info())
+        look = look_for(self.setup.game_id, self.setup.look).look_id
+        save_game(path, self.state, self.players_info(), look=look)
 
     def load(self, path: str | os.PathLike[str]) -> None:
         """Replace the game by a saved one; raises SaveError and changes nothing then."""
@@ -265,7 +243,11 @@ class TkSession:
         levels = tuple(_level_of(info) for info in saved.players)
         state = saved.state
         self.setup = MatchSetup(
-            state.spec.id, dict(state.options), (levels[0], levels[1]), self.setup.movetime
+            state.spec.id,
+            dict(state.options),
+            (levels[0], levels[1]),
+            self.setup.movetime,
+            look_for(state.spec.id, saved.look).look_id,
         )
         self.state = state
         self._position_changed()
@@ -277,16 +259,6 @@ def _level_of(info: PlayerInfo) -> str | None:
     if info.kind != "ai":
         return HUMAN
     return info.level if info.level in LEVELS else "medium"
-
-
-def _spellings(names: list[str]) -> list[str]:
-    """Ways notation may join clicked cells: d6, d6-d5, a4xg7, d6-d5xa1, 32x23x14."""
-    if not names:
-        return []
-    if len(names) == 1:
-        return [names[0]]
-    head, last = names[:-1], names[-1]
-    return ["-".join(names), "x".join(names), "-".join(head) + "x" + last]
 
 
 def game_title(game_id: str) -> str:

@@ -1,0 +1,51 @@
+"""The Tk view's session for the grid games: prompts, refusals and counts come from each
+game's hooks (as in the arcade), and Othello's forced pass is played by a click."""
+
+from __future__ import annotations
+
+import random
+
+from engine.registry import new_state
+from game.geometry import geometry_for
+from game.tk_controller import HUMAN, MatchSetup, TkSession
+
+
+def forced_pass_line() -> list[str]:
+    """Moves of an Othello game (fixed seed) up to a position whose only move is a pass."""
+    rng = random.Random(0)
+    for _ in range(500):
+        state = new_state("othello")
+        while state.outcome() is None:
+            moves = state.legal_moves()
+            if len(moves) == 1 and not moves[0].steps and state.history:
+                return [str(m) for m in state.history]
+            state.push(rng.choice(moves))
+    raise AssertionError("no forced pass in 500 random games")
+
+
+def test_othello_forced_pass_is_announced_and_any_click_plays_it() -> None:
+    line = forced_pass_line()
+    session = TkSession(MatchSetup("othello", {}, (HUMAN, HUMAN)))
+    for move in line:
+        session.play(move)
+    side = session.state.to_move
+    assert "pass" in session.hint_text().lower()
+    feedback = session.click(None)  # a click anywhere, even off the squares
+    assert feedback.refusal is None and str(feedback.played) == "pass"
+    assert session.state.to_move == 1 - side
+
+
+def test_othello_side_panel_counts_discs() -> None:
+    session = TkSession(MatchSetup("othello", {}, (HUMAN, HUMAN)))
+    assert "2 discs" in session.side_text(0) and "in hand" not in session.side_text(0)
+
+
+def test_teeko_refusal_and_prompt_come_from_the_teeko_hooks() -> None:
+    session = TkSession(MatchSetup("teeko", {}, (HUMAN, HUMAN)), lang="fr")
+    names = geometry_for("teeko").cell_names
+    session.click(names.index("c3"))
+    refusal = session.click(names.index("c3")).refusal  # White on Black's square
+    assert refusal == "c3 est occupée : posez votre pion sur une case libre."
+    assert len(session.state.history) == 1
+    assert session.hint_text() == "Blanc : posez un pion sur une case libre (4 en main)."
+    assert session.side_text(0).endswith("3 en main")
