@@ -15,26 +15,25 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
 from engine.core import EMPTY
-from game.ai_turns import HINT, MOVE, AITurns
+from game.ai_turns import HINT, AITurns
 from game.animation import Animator
 from game.autosave import Autosaver
 from game.board_look import BoardLook
 from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
-from game.scene import Scene, pressed_button
+from game.scene import Scene
 from game.session import HUMAN, GameSession, GameSetup, Seat
 from scenes.board_chain import ShownSteps, remove_when_jumped, show_chain_prefix
 from scenes.board_draw import draw_board_scene
-from scenes.board_keys import nearest_in_direction
+from scenes.board_input import handle_board_event, scroll_to_end
 from scenes.board_panel import (
     BOARD_RECT,
     BUTTONS_TOP,
-    LIST_RECT,
     PANEL_RECT,
-    visible_rows,
 )
 from scenes.board_texts import outcome_sound
+from scenes.board_turns import update_ai, update_files
 from scenes.file_flow import FileFlow
 
 if TYPE_CHECKING:
@@ -43,7 +42,6 @@ if TYPE_CHECKING:
 
 GAME_OVER_PAUSE = 1.2  # seconds to look at the final position before the summary
 BUTTONS = ("undo", "redo", "hint", "save", "load", "menu")
-DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class BoardScene(Scene):
@@ -75,8 +73,9 @@ class BoardScene(Scene):
         self.sounds: list[tuple[float, str]] = []  # effects due later (a removal after its mill)
         self.pending_answer: Any = None
         self.over_timer: float | None = None
+        self.paused = False  # computer against computer only: the watcher may stop the game
         self.buttons: dict[str, UIButton] = {}
-        self._scroll_to_end()
+        scroll_to_end(self)
         if session.over:  # a finished game was loaded: show it, then the summary
             self.over_timer = GAME_OVER_PAUSE
 
@@ -101,9 +100,9 @@ class BoardScene(Scene):
                 container=root,
                 object_id=ObjectID("#small_button"),
             )
-        self._refresh_buttons()
+        self.refresh_buttons()
 
-    def _refresh_buttons(self) -> None:
+    def refresh_buttons(self) -> None:
         if not self.buttons:
             return
         people = any(not seat.is_ai for seat in self.session.seats)
@@ -111,11 +110,13 @@ class BoardScene(Scene):
         wanted = {
             "undo": people and local and self.session.can_undo(),
             "redo": people and local and self.session.can_redo(),
-            "hint": people and self.human_to_move(),
+            "hint": (people and self.human_to_move()) or (self.watching and not self.session.over),
             "save": not self.files.busy,
             "load": not self.files.busy and local,
             "menu": True,
         }
+        if self.watching:  # nobody to hint: the button pauses and resumes the game
+            self.buttons["hint"].set_text("plateaux.resume" if self.paused else "plateaux.pause")
         for name, button in self.buttons.items():
             if wanted[name] and not button.is_enabled:
                 button.enable()  # type: ignore[no-untyped-call]
@@ -126,6 +127,20 @@ class BoardScene(Scene):
     @property
     def lang(self) -> str:
         return self.app.lang
+
+    @property
+    def watching(self) -> bool:
+        """Computer against computer: the player only watches (and may pause)."""
+        return all(seat.is_ai for seat in self.session.seats)
+
+    def toggle_pause(self) -> None:
+        if not self.watching or self.session.over:
+            self.refuse(tr("plateaux.refuse_pause", self.lang))
+            return
+        self.paused = not self.paused
+        self.status_override = ""
+        self.app.effect("click")
+        self.refresh_buttons()
 
     @property
     def busy_thinking(self) -> bool:
@@ -141,8 +156,8 @@ class BoardScene(Scene):
         self.refused = False
         self.pending_answer = None
         if self.follow_list:
-            self._scroll_to_end()
-        self._refresh_buttons()
+            scroll_to_end(self)
+        self.refresh_buttons()
         self.autosaver.submit(self.session)
         if self.session.over and self.over_timer is None:
             self.over_timer = GAME_OVER_PAUSE
@@ -288,45 +303,7 @@ class BoardScene(Scene):
             self.app.effect("click")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        element = pressed_button(event)
-        if element is not None:
-            for name, button in self.buttons.items():
-                if element is button:
-                    self.press(name)
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.look.cell_at(event.pos)
-            self.cursor = None
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1 and self.look.rect.collidepoint(event.pos):
-                self.click_cell(self.look.cell_at(event.pos))
-            elif event.button == 3:
-                self.stop_here()
-        elif event.type == pygame.MOUSEWHEEL and LIST_RECT.collidepoint(pygame.mouse.get_pos()):
-            self.scroll_list(-event.y)
-        elif event.type == pygame.KEYDOWN:
-            self.key(event)
-
-    def key(self, event: pygame.event.Event) -> None:
-        shortcuts = {pygame.K_u: "undo", pygame.K_r: "redo", pygame.K_h: "hint", pygame.K_ESCAPE: "menu"}
-        if event.key in shortcuts:
-            self.press(shortcuts[event.key])
-        elif event.key in DIRECTIONS:
-            start = self.cursor if self.cursor is not None else self.hover
-            self.cursor = nearest_in_direction(self.look.geometry.centres, start, DIRECTIONS[event.key])
-        elif event.key == pygame.K_TAB:
-            count = len(self.look.geometry.centres)
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            self.cursor = 0 if self.cursor is None else (self.cursor + step) % count
-        elif event.key == pygame.K_SPACE and self.cursor is not None:
-            self.click_cell(self.cursor)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.builder.can_stop or self.cursor is None:
-                self.stop_here()
-            else:
-                self.click_cell(self.cursor)
-        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_list(-visible_rows() if event.key == pygame.K_PAGEUP else visible_rows())
+        handle_board_event(self, event)
 
     def press(self, name: str) -> None:
         if name == "undo":
@@ -334,7 +311,7 @@ class BoardScene(Scene):
         elif name == "redo":
             self.redo()
         elif name == "hint":
-            self.ask_hint()
+            self.toggle_pause() if self.watching else self.ask_hint()
         elif name == "save":
             self.app.effect("click")
             self.files.lang = self.lang
@@ -345,30 +322,21 @@ class BoardScene(Scene):
             self.files.start_load()
         elif name == "menu":
             self.leave_to_menu()
-        self._refresh_buttons()
-
-    def scroll_list(self, rows: int) -> None:
-        total = (len(self.session.state.history) + 1) // 2
-        last = max(0, total - visible_rows())
-        self.list_top = max(0, min(last, self.list_top + rows))
-        self.follow_list = self.list_top == last
-
-    def _scroll_to_end(self) -> None:
-        total = (len(self.session.state.history) + 1) // 2
-        self.list_top = max(0, total - visible_rows())
+        self.refresh_buttons()
 
     # ----- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
         self.animator.update(dt)
-        self.session.tick(dt)
+        if not self.paused:
+            self.session.tick(dt)
         self._play_due_sounds(dt)
-        self._update_ai(dt)
+        update_ai(self, dt)
         if self.remote is not None:
             remote_move = self.remote.update(self.session.state, self.animator.busy)
             if remote_move is not None:
                 self.apply_move(remote_move)
-        self._update_files()
+        update_files(self)
         error = self.autosaver.poll_error()
         if error:
             self.status_override, self.refused = tr("plateaux.autosave_failed", self.lang, error=error), True
@@ -387,40 +355,6 @@ class BoardScene(Scene):
                 self.app.effect(name)
         self.sounds = [(t, name) for t, name in due if t > 0]
 
-    def _update_ai(self, dt: float) -> None:
-        if self.session.is_ai_turn() and not self.ai.busy and self.pending_answer is None:
-            seat = self.session.seat_to_move()
-            self.ai.request(self.session.state, seat.level or "medium", MOVE)
-        answer = self.ai.update(dt)
-        if answer is not None:
-            self.pending_answer = answer
-        if self.pending_answer is None or self.animator.busy:
-            return
-        answer, self.pending_answer = self.pending_answer, None
-        if answer.purpose == HINT:
-            self.hint = answer.move
-            self.status_override = tr("plateaux.hint_is", self.lang, move=str(answer.move))
-            self.refused = False
-            return
-        if not self.session.is_ai_turn():
-            return
-        self.apply_move(answer.move)
-        if answer.error:
-            self.status_override = tr("plateaux.ai_failed", self.lang, error=answer.error)
-            self.refused = True
-
-    def _update_files(self) -> None:
-        result = self.files.poll()
-        if result is None:
-            return
-        self._refresh_buttons()
-        if result.session is not None:
-            self.app.replace(BoardScene(self.app, result.session, notice=result.message))
-            return
-        self.status_override, self.refused = result.message, not result.ok
-        if not result.ok:
-            self.app.effect("refused")
-
     # ----- drawing -------------------------------------------------------------------------
     def targets(self) -> set[int]:
         if not self.human_to_move() or not self.app.settings.show_legal_moves:
@@ -438,6 +372,8 @@ class BoardScene(Scene):
             return self.status_override
         if self.session.over:
             return tr("plateaux.status_over", self.lang)
+        if self.paused:
+            return tr("plateaux.status_paused", self.lang)
         if self.session.is_ai_turn():
             return tr("plateaux.status_ai_thinking", self.lang)
         if self.remote is not None and self.session.seat_to_move().is_remote:
