@@ -3,21 +3,33 @@
 - easy: random, except that it always takes a win in one, else a removal in one.
 - medium: a depth-2 search (so it parries an immediate mill threat), then a random
   pick among the moves within MEDIUM_MARGIN of the best.
-- hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides).
+- hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides);
+  an exact endgame solve first where a game has one (ENDGAME_SOLVERS: Othello).
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.evaluation import evaluator_for
+from engine.ai.othello_endgame import solve_for_hard as solve_othello_endgame
 from engine.ai.search import INFINITY, Searcher
 from engine.core import GameOverError, GameState
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+PERFECT = "perfect"  # Teeko only: plays from the solved database (engine/ai/teeko_perfect.py)
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, PERFECT)
+SOLVED_GAMES = frozenset({"teeko"})
+
+
+def levels_for(game_id: str) -> tuple[str, ...]:
+    """The levels a game offers (menus): `perfect` only for a solved game."""
+    return ALL_LEVELS if game_id in SOLVED_GAMES else LEVELS
+
 
 HARD_MOVETIME = 1.0  # seconds a hard move may take by default
 MEDIUM_DEPTH = 2
@@ -36,6 +48,10 @@ class Choice:
 
 
 _searchers: dict[str, Searcher] = {}
+# Exact endgame solvers the hard level tries first: (state, movetime, stop) ->
+# (move, score, depth to the end, nodes), or None to search as usual.
+EndgameSolve = Callable[[GameState, float, Callable[[], bool] | None], tuple[Any, int, int, int] | None]
+ENDGAME_SOLVERS: dict[str, EndgameSolve] = {"othello": solve_othello_endgame}
 
 
 def searcher_for(game_id: str, level: str = "hard") -> Searcher:
@@ -63,8 +79,9 @@ def analyse(
     stop: Callable[[], bool] | None = None,
 ) -> Choice:
     """The move `level` plays in `state` and how it was found (the state is unchanged)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+    offered = levels_for(state.spec.id)
+    if level not in offered:
+        raise ValueError(f"unknown level {level!r} (choose from {', '.join(offered)})")
     if movetime is not None and not movetime > 0:
         raise ValueError(f"movetime must be a positive number of seconds, not {movetime!r}")
     moves = state.legal_moves()
@@ -75,6 +92,8 @@ def analyse(
         return Choice(_easy(state, moves, rng), nodes=len(moves))
     if level == "medium":
         return _medium(state, moves, rng, stop)
+    if level == PERFECT:
+        return _perfect(state, moves, rng, movetime, stop)
     return _hard(state, moves, movetime or HARD_MOVETIME, stop)
 
 
@@ -104,9 +123,34 @@ def _medium(
     return Choice(rng.choice(candidates), best, MEDIUM_DEPTH, searcher.nodes)
 
 
+def _perfect(
+    state: GameState,
+    moves: list[Any],
+    rng: random.Random,
+    movetime: float | None,
+    stop: Callable[[], bool] | None,
+) -> Choice:
+    from engine.ai.teeko_db import DatabaseError
+    from engine.ai.teeko_perfect import perfect_move, verdict_score
+
+    try:
+        move, verdict = perfect_move(state, rng)
+    except DatabaseError:  # a damaged or missing database: play the best search instead
+        return _hard(state, moves, movetime or HARD_MOVETIME, stop)
+    return Choice(move, verdict_score(verdict), verdict.n, len(moves))
+
+
 def _hard(
     state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None
 ) -> Choice:
+    solve = ENDGAME_SOLVERS.get(state.spec.id)
+    if solve is not None:
+        start = time.perf_counter()
+        solved = solve(state, movetime, stop)
+        if solved is not None:
+            return Choice(*solved)
+        # The solve gave up: search with the time left (never less than a share).
+        movetime = max(movetime * 0.3, movetime - (time.perf_counter() - start))
     searcher = searcher_for(state.spec.id)
     choice = Choice(moves[0], -INFINITY, 0, 0)
     for result in searcher.iterate(state, movetime=movetime, stop=stop):

@@ -19,13 +19,14 @@ COMMANDS: dict[str, str] = {
     "show": "print the position of a saved game",
     "match": "play two AI levels against each other",
     "bench": "measure the search: nodes per second and depth reached",
+    "analyze": "read lines of moves, print every legal move with its solved verdict (teeko)",
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     usage = "python -m engine COMMAND [ARGS]\n\ncommands:\n" + "\n".join(
-        f"  {name:<6} {text}" for name, text in COMMANDS.items()
+        f"  {name:<7} {text}" for name, text in COMMANDS.items()
     )
     if not args or args[0] in ("-h", "--help"):
         print("usage: " + usage)

@@ -11,7 +11,8 @@ import random
 import sys
 import time
 
-from engine.ai import LEVELS, analyse
+from engine.ai import analyse
+from engine.ai.players import ALL_LEVELS, levels_for
 from engine.cli.options import add_game_arguments, checked_options
 from engine.core import GameState
 from engine.registry import new_state
@@ -21,8 +22,8 @@ MAX_PLIES = 1000  # safety net: every game here ends long before (repetition, 10
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    parser.add_argument("a", choices=LEVELS, help="first level")
-    parser.add_argument("b", choices=LEVELS, help="second level")
+    parser.add_argument("a", choices=ALL_LEVELS, help="first level")
+    parser.add_argument("b", choices=ALL_LEVELS, help="second level")
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--movetime", type=float, default=None, help="seconds per searched move")
     parser.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable match")
@@ -52,6 +53,10 @@ def run(args: argparse.Namespace) -> int:
     options = checked_options(args)
     if options is None:
         return 2
+    for level in (args.a, args.b):
+        if level not in levels_for(args.game):
+            print(f"error: {args.game} has no {level} level", file=sys.stderr)
+            return 2
     rng = random.Random(args.seed)
     wins = {"a": 0, "b": 0}
     draws = 0
