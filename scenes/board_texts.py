@@ -14,8 +14,8 @@ def seat_title(seat: Seat, index: int, session: GameSession, lang: str) -> str:
         return tr("plateaux.seat_ai", lang, level=tr(f"plateaux.level_{seat.level}", lang))
     if seat.name and seat.name not in session.state.spec.player_names:
         return seat.name
-    humans = [s for s in session.seats if not s.is_ai]
-    if len(humans) == 1:
+    here = [s for s in session.seats if s.kind == HUMAN]  # a LAN opponent is not here
+    if len(here) == 1:
         return tr("plateaux.seat_you", lang)
     return tr("plateaux.seat_player", lang, number=index + 1)
 
