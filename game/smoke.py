@@ -1,9 +1,10 @@
 """`main.py --smoke DIR`: a scripted tour of every scene, headless, with screenshots.
 
 It drives the real scenes through their own entry points (menu actions, clicks),
-plays an AI-against-AI game of nine to its end at high animation speed, saves one
-PNG per scene and prints frame-time statistics, p99 included, measured while the
-AI thinks. Exit status 0 when every step happened.
+shows Teeko's solved verdicts (the hint, the game over's "decided at", the replay's
+marker), plays an AI-against-AI game of nine to its end at high animation speed,
+saves one PNG per scene and prints frame-time statistics, p99 included, measured
+while the AI thinks. Exit status 0 when every step happened.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ LOOK_TOUR = (
         for look in ("a", "b")
     ),
 )  # fmt: skip
+# Teeko's verdicts: Black to move after c3 b2 (c4 and d3 win in 13, b5 and e2 lose in 16);
+# a moving position where White's c5 has wins, draws and a loss; a game decided at move 3.
+TEEKO_HINT_PLACING = "c3 b2"
+TEEKO_HINT_MOVING = ("a3 c5 d3 a2 e1 b2 d1 b3 d1-d2", "c5")
+TEEKO_DECIDED = "a1 a5 b1 b5 c1 e5 e2 e3 e2-d1"
 SMOKE_ANIMATION_SPEED = 6.0
 SMOKE_MOVETIME = 0.1
 GAME_TIME_LIMIT = 120.0  # seconds for the AI-vs-AI game
@@ -105,6 +111,62 @@ def tour_looks(t: Tour) -> None:
         scene.leave_to_menu()
         t.frames(3)
         t.expect(TitleScene)
+
+
+def teeko_hint_shot(t: Tour, name: str, moves: str, select: str = "") -> None:
+    """Hint pressed in a Teeko position (two people), then maybe a piece selected."""
+    from scenes.board import BoardScene
+
+    session = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(HUMAN))))
+    session.state.play_all(moves.split())
+    t.app.push(BoardScene(t.app, session))
+    t.frames(2)
+    board = t.expect(BoardScene)
+    board.press("hint")
+    if not t.until(lambda: board.verdict_hint.shown, 5):
+        raise RuntimeError("the Teeko hint showed no verdicts")
+    if select:
+        cell = board.look.geometry.cell_names.index(select)
+        t.frames(1, lambda _: click_at(board.look.centre(cell)))
+    t.frames(3)
+    t.shot(f"teeko_hint_{name}")
+    board.leave_to_menu()
+    t.frames(2)
+
+
+def tour_teeko_verdicts(t: Tour) -> None:
+    """The solved game: the hint's verdicts (placing, then a selected piece's moves), the
+    game-over line saying where the game was decided, and the replay marking that move."""
+    from game.verdict_hints import wait_for_database
+    from scenes.game_over import GameOverScene
+    from scenes.replay import ReplayScene
+    from scenes.title import TitleScene
+
+    if not wait_for_database(10):  # loading since the Teeko look's board scene started
+        raise RuntimeError("the Teeko database did not load")
+    teeko_hint_shot(t, "placing", TEEKO_HINT_PLACING)
+    teeko_hint_shot(t, "moving", *TEEKO_HINT_MOVING)
+    decided = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(HUMAN))))
+    decided.state.play_all(TEEKO_DECIDED.split())
+    t.app.push(GameOverScene(t.app, decided))
+    t.frames(10)
+    over = t.expect(GameOverScene)
+    if not over.analysis():
+        raise RuntimeError("the Teeko game over does not say where the game was decided")
+    t.shot("teeko_game_over")
+    over.choose("replay")
+    t.frames(2)
+    replay = t.expect(ReplayScene)
+    replay.press("play")  # pause, then step to the deciding move
+    ply = replay.decisive_ply
+    if ply is None:
+        raise RuntimeError("the Teeko replay does not know the deciding move")
+    while replay.index <= ply:
+        replay.forward(animate=False)
+    t.frames(3)
+    t.shot("teeko_replay_decided")
+    t.app.reset(TitleScene(t.app))
+    t.frames(3)
 
 
 def tour(t: Tour) -> None:
@@ -199,6 +261,7 @@ def tour(t: Tour) -> None:
     people.leave_to_menu()
     t.frames(3)
     tour_looks(t)
+    tour_teeko_verdicts(t)
 
     # Computer against computer, played to its end.
     t.expect(TitleScene).choose("play")

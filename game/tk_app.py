@@ -12,7 +12,7 @@ import sys
 import time
 import tkinter as tk
 
-from engine.ai import LEVELS
+from engine.ai.players import ALL_LEVELS, levels_for
 from engine.core import EngineError
 from engine.registry import get_spec
 from game.i18n import LANGUAGES, system_language
@@ -37,9 +37,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--game", choices=TK_GAMES, default="nine")
     parser.add_argument(
         "--vs",
-        choices=(*LEVELS, "human"),
+        choices=(*ALL_LEVELS, "human"),
         default="medium",
-        help="the computer's level, or 'human' for two players",
+        help="the computer's level (perfect: Teeko only), or 'human' for two players",
     )
     parser.add_argument("--ai-first", action="store_true", help="the computer plays the first side")
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help="language (default: the system's)")
@@ -62,6 +62,9 @@ def setup_from(args: argparse.Namespace) -> MatchSetup:
     if args.smoke:
         return MatchSetup("nine", {}, SMOKE_LEVELS, SMOKE_MOVETIME)
     level = None if args.vs == "human" else args.vs
+    offered = levels_for(args.game)
+    if level is not None and level not in offered:
+        raise ValueError(f"{args.game} has no level {level!r} (choose from {', '.join(offered)})")
     levels = (level, HUMAN) if args.ai_first else (HUMAN, level)
     return MatchSetup(args.game, options, levels, args.movetime)
 

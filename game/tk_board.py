@@ -47,6 +47,7 @@ class BoardPicture:
     pulse: float = 0.0  # 0..1, the phase of the removable pieces' pulse
     mover: int = FIRST_MAN  # the piece code of the side entering a move (for ghosts)
     preview: frozenset[int] = frozenset()  # where a hovered piece could go (hollow rings)
+    labels: tuple[tuple[int, str, str], ...] = ()  # (cell, 'W13', colour): a solved game's hint
 
 
 class BoardCanvas(tk.Canvas):
@@ -190,6 +191,9 @@ class BoardCanvas(tk.Canvas):
             self._ring(cell, radius * 0.36, LEGAL, max(radius / 7, 2))
         if picture.refused_cell is not None:
             self._cross(picture.refused_cell, radius * 0.45)
+        for cell, text, colour in picture.labels:
+            lift = 0.0 if picture.cells[cell] == EMPTY else radius * 0.55  # the piece still shows
+            self._label(cell, text, colour, radius, lift)
 
     def _piece(self, cell: int, code: int, radius: float, ghost: bool = False) -> None:
         x, y = self.to_pixels(*self.geometry.centres[cell])
@@ -238,6 +242,18 @@ class BoardCanvas(tk.Canvas):
             width=1,
             tags=("dynamic", f"target{cell}"),
         )
+
+    def _label(self, cell: int, text: str, colour: str, radius: float, lift: float) -> None:
+        """A verdict ('W13', 'D', 'L4') on a coloured tag, dark text."""
+        x, y = self.to_pixels(*self.geometry.centres[cell])
+        y += lift
+        size = max(int(radius * 0.36), 9)
+        half_w, half_h = size * (0.45 * len(text) + 0.6), size * 0.85
+        self.create_rectangle(
+            x - half_w, y - half_h, x + half_w, y + half_h, fill=colour, outline=BACKGROUND, tags="dynamic"
+        )
+        font = ("DejaVu Sans", size, "bold")
+        self.create_text(x, y, text=text, fill=BACKGROUND, font=font, tags=("dynamic", f"verdict{cell}"))
 
     def _cross(self, cell: int, size: float) -> None:
         x, y = self.to_pixels(*self.geometry.centres[cell])

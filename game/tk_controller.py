@@ -12,13 +12,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai.teeko_db import Verdict
 from engine.core import GameState, owner_of
+from engine.games.teeko import TeekoMove
 from engine.registry import get_spec, new_state
 from engine.saves import PlayerInfo, load_game, save_game
 from game.game_hooks import hooks_for
 from game.input import ClickKind, MoveBuilder
 from game.looks import look_for
 from game.tk_text import player_name, reason_text, tt
+from game.verdict_hints import (
+    LABEL_COLOURS,
+    cell_verdicts,
+    database_error,
+    database_ready,
+    has_verdicts,
+    verdict_list,
+    verdicts_now,
+    warm_up,
+)
 
 HUMAN: str | None = None  # a side's level when a person plays it
 
@@ -51,12 +63,21 @@ class TkSession:
         self.state: GameState = new_state(self.setup.game_id, self.setup.options)
         self.builder = MoveBuilder(self.state.legal_moves())
         self.refusal: str | None = None
+        self.hint_asked = False
+        self.verdicts: dict[TeekoMove, Verdict] | None = None  # the hint of a solved game, once shown
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """A solved game's database loads on a thread as the game starts: hints never wait."""
+        if has_verdicts(self.setup.game_id):
+            warm_up()
 
     # ----- the game ------------------------------------------------------------
     def new_game(self, setup: MatchSetup) -> None:
         """Start `setup` (options are checked: raises EngineError with a reason)."""
         state = new_state(setup.game_id, setup.options)
         self.setup, self.state = setup, state
+        self._warm_up()
         self._position_changed()
 
     @property
@@ -79,6 +100,7 @@ class TkSession:
     def _position_changed(self) -> None:
         self.builder.reset(self.state.legal_moves())
         self.refusal = None
+        self.hint_asked, self.verdicts = False, None
 
     def play(self, move: Any) -> Any:
         """Checked play of a move object or its notation; raises EngineError if illegal."""
@@ -155,6 +177,41 @@ class TkSession:
 
         names = geometry_for(self.setup.game_id, self.setup.options).cell_names
         return [names[c] for c in steps if 0 <= c < len(names)]
+
+    # ----- the hint: every legal move's verdict (a solved game) ---------------
+    def ask_hint(self) -> tuple[str, bool]:
+        """Hint pressed: (a notice to show, whether it is a refusal); ('', False) when the
+        verdicts are shown at once."""
+        blocked = self._input_blocked()
+        if blocked is not None:
+            return blocked, True
+        error = database_error()
+        if not has_verdicts(self.setup.game_id) or error is not None:
+            return tt("hint_unsolved", self.lang) + (f" ({error})" if error else ""), True
+        self.hint_asked = True
+        self.poll_hint()
+        return ("", False) if self.verdicts is not None else (tt("hint_preparing", self.lang), False)
+
+    def poll_hint(self) -> bool:
+        """The asked-for verdicts, once the database is there; whether they just came."""
+        if not self.hint_asked or self.verdicts is not None or not database_ready():
+            return False
+        self.verdicts = verdicts_now(self.state)
+        self.hint_asked = self.verdicts is not None
+        return self.hint_asked
+
+    def hint_labels(self) -> tuple[tuple[int, str, str], ...]:
+        """(cell, 'W13', colour) for each cell the next click may go to, best verdict behind it."""
+        if self.verdicts is None:
+            return ()
+        labels = cell_verdicts(self.verdicts, self.builder.prefix)
+        return tuple((cell, str(v), LABEL_COLOURS[v.kind]) for cell, v in sorted(labels.items()))
+
+    def verdict_text(self) -> str:
+        """The side panel's list: a heading, then 'c4=W13 d3=W13 a5=D …', best first."""
+        if self.verdicts is None:
+            return ""
+        return tt("hint_verdicts", self.lang) + "\n" + verdict_list(self.verdicts)
 
     # ----- what to show --------------------------------------------------------
     def targets(self) -> set[int]:
@@ -240,7 +297,7 @@ class TkSession:
     def load(self, path: str | os.PathLike[str]) -> None:
         """Replace the game by a saved one; raises SaveError and changes nothing then."""
         saved = load_game(path)
-        levels = tuple(_level_of(info) for info in saved.players)
+        levels = tuple(_level_of(info, saved.state.spec.id) for info in saved.players)
         state = saved.state
         self.setup = MatchSetup(
             state.spec.id,
@@ -250,15 +307,16 @@ class TkSession:
             look_for(state.spec.id, saved.look).look_id,
         )
         self.state = state
+        self._warm_up()
         self._position_changed()
 
 
-def _level_of(info: PlayerInfo) -> str | None:
-    from engine.ai import LEVELS
+def _level_of(info: PlayerInfo, game_id: str) -> str | None:
+    from engine.ai.players import levels_for
 
     if info.kind != "ai":
         return HUMAN
-    return info.level if info.level in LEVELS else "medium"
+    return info.level if info.level in levels_for(game_id) else "medium"
 
 
 def game_title(game_id: str) -> str:

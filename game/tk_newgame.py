@@ -6,7 +6,7 @@ import tkinter as tk
 from collections.abc import Callable
 from typing import Any
 
-from engine.ai import LEVELS
+from engine.ai.players import levels_for
 from engine.registry import GAMES, get_spec
 from game.looks import look_for, looks_for
 from game.tk_controller import HUMAN, MatchSetup
@@ -120,7 +120,7 @@ class NewGameDialog(tk.Toplevel):
         self._radio(tt("mode_two", lang), self.mode, "two")
         if self.mode.get() == "ai":
             self._heading("new_level")
-            for level in LEVELS:
+            for level in levels_for(spec.id):  # `perfect` for a solved game only
                 self._radio(tt(f"level_{level}", lang), self.level, level)
             self._heading("new_side")
             names = spec.player_names
@@ -146,12 +146,15 @@ class NewGameDialog(tk.Toplevel):
         game_id = self.game.get()
         names = {o.name for o in get_spec(game_id).options}
         options = {name: var.get() for name, var in self.option_vars.items() if name in names}
+        level = self.level.get()
+        if level not in levels_for(game_id):  # `perfect` chosen, then another game
+            level = "hard"
         if self.mode.get() == "two":
             levels: tuple[str | None, str | None] = (HUMAN, HUMAN)
         elif self.side.get() == 0:
-            levels = (HUMAN, self.level.get())
+            levels = (HUMAN, level)
         else:
-            levels = (self.level.get(), HUMAN)
+            levels = (level, HUMAN)
         return MatchSetup(game_id, options, levels, self.movetime, look_for(game_id, self.look.get()).look_id)
 
     def start(self) -> None:

@@ -46,10 +46,11 @@ class SidePanel(tk.Frame):
         self.turn = self._label(14, True, ACCENT, pady=(16, 2))
         self.last_move = self._label(12, False, MUTED, pady=(2, 2))
         self.result = self._label(16, True, ACCENT, pady=(14, 4))
+        self.verdicts = self._label(11, False, TEXT, pady=(8, 4))  # the hint of a solved game
         buttons = tk.Frame(self, background=PANEL)
         buttons.pack(side=tk.BOTTOM, fill=tk.X)
         self.buttons: dict[str, tk.Button] = {}
-        for index, name in enumerate(("new", "undo", "save", "load")):
+        for index, name in enumerate(("new", "undo", "save", "load", "hint")):
             button = tk.Button(
                 buttons,
                 command=actions[name],
@@ -63,7 +64,9 @@ class SidePanel(tk.Frame):
                 pady=6,
                 highlightthickness=0,
             )
-            button.grid(row=index // 2, column=index % 2, sticky="ew", padx=4, pady=4)
+            # Hint (Teeko's verdicts) spans the last row.
+            span = 2 if name == "hint" else 1
+            button.grid(row=index // 2, column=index % 2, columnspan=span, sticky="ew", padx=4, pady=4)
             self.buttons[name] = button
         buttons.columnconfigure(0, weight=1)
         buttons.columnconfigure(1, weight=1)
@@ -104,3 +107,35 @@ class StatusLine(tk.Frame):
     def show(self, hint: str, notice: str = "", colour: str = REFUSAL) -> None:
         self.hint.configure(text=hint)
         self.notice.configure(text=notice, foreground=colour)
+
+
+def popup(root: tk.Tk, title: str, text: str) -> tk.Toplevel:
+    """A small non-blocking message window; Enter or Escape closes it."""
+    window = tk.Toplevel(root, background=PANEL, padx=24, pady=18)
+    window.title(title)
+    tk.Label(
+        window,
+        text=text,
+        background=PANEL,
+        foreground=ACCENT,
+        font=("DejaVu Sans", 16, "bold"),
+        wraplength=420,
+        justify=tk.CENTER,
+    ).pack(pady=(0, 14))
+    ok = tk.Button(
+        window,
+        text="OK",
+        command=window.destroy,
+        default=tk.ACTIVE,
+        background=ACCENT,
+        foreground=BACKGROUND,
+        font=("DejaVu Sans", 12, "bold"),
+        padx=18,
+    )
+    ok.pack()
+    for key in ("<Return>", "<KP_Enter>", "<Escape>"):
+        window.bind(key, lambda _e: window.destroy())
+    window.transient(root)
+    window.configure(highlightbackground=TEXT)
+    ok.focus_set()
+    return window

@@ -18,12 +18,13 @@ from game.ai_worker import AIWorker
 from game.i18n import LANGUAGES
 from game.looks import board_geometry, look_for
 from game.paths import SAVE_EXTENSION, saves_dir
-from game.tk_board import ACCENT, BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture
+from game.tk_board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture
 from game.tk_controller import MatchSetup, TkSession
 from game.tk_dialog import with_save_extension
 from game.tk_newgame import NewGameDialog
-from game.tk_panel import PANEL, TEXT, SidePanel, StatusLine
+from game.tk_panel import SidePanel, StatusLine, popup
 from game.tk_text import tt
+from game.verdict_hints import has_verdicts
 
 TICK_MS = 50  # how often the AI worker and the pulse are polled
 AI_MIN_DELAY = 0.3  # LOOK.md: the AI never answers instantly
@@ -69,7 +70,14 @@ class TkApp:
         self.canvas = BoardCanvas(body, geometry, size=640, look=look)
         self.canvas.pack(side=tk.LEFT, fill=tk.BOTH, expand=True, padx=(24, 12), pady=(16, 8))
         self.panel = SidePanel(
-            body, {"new": self.ask_new_game, "undo": self.undo, "save": self.ask_save, "load": self.ask_load}
+            body,
+            {
+                "new": self.ask_new_game,
+                "undo": self.undo,
+                "save": self.ask_save,
+                "load": self.ask_load,
+                "hint": self.hint,
+            },
         )
         self.panel.pack(side=tk.RIGHT, fill=tk.Y, padx=(12, 24), pady=(16, 8))
         self.status = StatusLine(root)
@@ -83,6 +91,7 @@ class TkApp:
             ("<KP_Enter>", self._on_stop),
             ("<Escape>", self._on_escape),
             ("<Control-z>", lambda _e: self.undo()),
+            ("<Control-h>", lambda _e: self.hint()),
             ("<Control-s>", lambda _e: self.ask_save()),
             ("<Control-o>", lambda _e: self.ask_load()),
             ("<Control-n>", lambda _e: self.ask_new_game()),
@@ -108,6 +117,7 @@ class TkApp:
         game = tk.Menu(menubar, tearoff=False)
         game.add_command(label=tt("menu_new", lang), accelerator="Ctrl+N", command=self.ask_new_game)
         game.add_command(label=tt("menu_undo", lang), accelerator="Ctrl+Z", command=self.undo)
+        game.add_command(label=tt("menu_hint", lang), accelerator="Ctrl+H", command=self.hint)
         game.add_separator()
         game.add_command(label=tt("menu_save", lang), accelerator="Ctrl+S", command=self.ask_save)
         game.add_command(label=tt("menu_load", lang), accelerator="Ctrl+O", command=self.ask_load)
@@ -178,6 +188,12 @@ class TkApp:
         done = self.session.undo()
         self._notice = (tt("undone" if done else "nothing_to_undo", self.lang), LEGAL if done else REFUSAL)
         self._position_replaced()
+
+    def hint(self) -> None:
+        """Every legal move's verdict (Teeko): labels on the board, the list in the panel."""
+        notice, refused = self.session.ask_hint()
+        self._notice = (notice, REFUSAL if refused else LEGAL)
+        self.refresh()
 
     def save_to(self, path: str) -> bool:
         try:
@@ -256,6 +272,9 @@ class TkApp:
         self._after_id = None
         try:
             self._drive_ai()
+            if self.session.poll_hint():  # the database finished loading: show the verdicts
+                self._notice = ("", LEGAL)
+                self.refresh()
             if self.session.removal_due() or self._refused is not None:
                 self.refresh()
         finally:
@@ -318,6 +337,7 @@ class TkApp:
             pulse=abs(1 - 2 * pulse),
             mover=FIRST_MAN if session.state.to_move == 0 else SECOND_MAN,
             preview=frozenset(self._preview()),
+            labels=session.hint_labels(),
         )
 
     def _preview(self) -> set[int]:
@@ -348,6 +368,9 @@ class TkApp:
             text=tt("last_move", lang, move=last) if last is not None else tt("no_move_yet", lang)
         )
         panel.result.configure(text=result or "")
+        panel.verdicts.configure(text=session.verdict_text())
+        solved = has_verdicts(session.setup.game_id)  # hints are a solved game's verdicts
+        panel.buttons["hint"].configure(state="normal" if solved else "disabled")
         notice, colour = (session.refusal, REFUSAL) if session.refusal else self._notice
         self.status.show(session.hint_text(), notice, colour)
         if result is not None:
@@ -360,38 +383,7 @@ class TkApp:
             return
         self._announced_key = key
         if self.announce_popups:
-            self.announcement = _popup(self.root, tt("game_over_title", self.lang), result)
+            self.announcement = popup(self.root, tt("game_over_title", self.lang), result)
         for callback in self.game_over_callbacks:
             callback()
 
-
-def _popup(root: tk.Tk, title: str, text: str) -> tk.Toplevel:
-    """A small non-blocking message window; Enter or Escape closes it."""
-    window = tk.Toplevel(root, background=PANEL, padx=24, pady=18)
-    window.title(title)
-    tk.Label(
-        window,
-        text=text,
-        background=PANEL,
-        foreground=ACCENT,
-        font=("DejaVu Sans", 16, "bold"),
-        wraplength=420,
-        justify=tk.CENTER,
-    ).pack(pady=(0, 14))
-    ok = tk.Button(
-        window,
-        text="OK",
-        command=window.destroy,
-        default=tk.ACTIVE,
-        background=ACCENT,
-        foreground=BACKGROUND,
-        font=("DejaVu Sans", 12, "bold"),
-        padx=18,
-    )
-    ok.pack()
-    for key in ("<Return>", "<KP_Enter>", "<Escape>"):
-        window.bind(key, lambda _e: window.destroy())
-    window.transient(root)
-    window.configure(highlightbackground=TEXT)
-    ok.focus_set()
-    return window

@@ -34,6 +34,7 @@ from scenes.board_panel import (
 )
 from scenes.board_texts import outcome_sound
 from scenes.board_turns import update_ai, update_files
+from scenes.board_verdicts import VerdictHint, ask_verdict_hint, update_verdict_hint
 from scenes.file_flow import FileFlow
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class BoardScene(Scene):
         self.hover: int | None = None
         self.cursor: int | None = None  # keyboard cursor, shown once the keyboard is used
         self.hint: Any = None
+        self.verdict_hint = VerdictHint(session.state.spec.id)  # Teeko: every move's verdict
         self.status_override = notice
         self.refused = False
         self.list_top = 0  # first move-list row shown
@@ -152,6 +154,7 @@ class BoardScene(Scene):
         self.builder.reset(state.legal_moves())
         self.shown_prefix = ()
         self.hint = None
+        self.verdict_hint.clear()
         self.status_override = ""
         self.refused = False
         self.pending_answer = None
@@ -217,6 +220,8 @@ class BoardScene(Scene):
     def ask_hint(self) -> None:
         if self.session.over or self.session.is_ai_turn():
             self.refuse(tr("plateaux.refuse_hint", self.lang))
+            return
+        if ask_verdict_hint(self):  # a solved game: the database's verdicts, not a search
             return
         self.ai.request(self.session.state, "hard", HINT)
         self.status_override = tr("plateaux.hint_thinking", self.lang)
@@ -332,6 +337,7 @@ class BoardScene(Scene):
             self.session.tick(dt)
         self._play_due_sounds(dt)
         update_ai(self, dt)
+        update_verdict_hint(self)
         if self.remote is not None:
             remote_move = self.remote.update(self.session.state, self.animator.busy)
             if remote_move is not None:

@@ -12,6 +12,7 @@ from game.i18n import tr
 from scenes import board_view
 from scenes.board_panel import draw_cards, draw_move_list, draw_phase, draw_status
 from scenes.board_texts import cards_for, phase_line
+from scenes.board_verdicts import draw_verdict_labels
 
 if TYPE_CHECKING:
     from scenes.board import BoardScene
@@ -34,6 +35,9 @@ def draw_board_scene(scene: BoardScene, surface: pygame.Surface) -> None:
     board_view.draw_targets(surface, look, scene.targets(), scene.cells, scene.clock)
     if scene.hint is not None:
         board_view.draw_selection(surface, look, scene.hint.steps, scene.cells)
+    if scene.verdict_hint.shown:
+        labels = scene.verdict_hint.labels(scene.builder.prefix)
+        draw_verdict_labels(surface, look, labels, scene.cells)
     if scene.cursor is not None:
         board_view.draw_cursor(surface, look, scene.cursor, scene.clock)
     thinking_side = state.to_move if scene.ai.busy and scene.ai.purpose == MOVE else None

@@ -87,10 +87,16 @@ def draw_phase(surface: pygame.Surface, text: str) -> None:
 
 
 def draw_move_list(
-    surface: pygame.Surface, moves: Sequence[str], first_row: int, heading: str, highlight: int | None = None
+    surface: pygame.Surface,
+    moves: Sequence[str],
+    first_row: int,
+    heading: str,
+    highlight: int | None = None,
+    decisive: int | None = None,
 ) -> None:
     """The moves in notation from `first_row`; `highlight` is the ply drawn in the accent
-    (the last one by default)."""
+    (the last one by default); `decisive`, the move that decided a solved game, in red
+    with a dot before it."""
     rect = LIST_RECT
     pygame.draw.rect(surface, assets.PANEL, rect, border_radius=12)
     rows = move_rows(moves)
@@ -113,6 +119,9 @@ def draw_move_list(
                 colour = tuple(assets.ACCENT)
             else:
                 colour = tuple(assets.TEXT)
+            if ply == decisive:
+                colour = tuple(assets.REFUSAL)
+                pygame.draw.circle(surface, assets.REFUSAL, (x - 16, y + ROW_HEIGHT // 2 - 1), 5)
             surface.blit(assets.text_image(text, 19, colour, mono=True), (x, y))
     if len(rows) > shown:  # a thin scroll bar saying where the view is
         track = rect.inflate(0, -20)

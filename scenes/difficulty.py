@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.ai import LEVELS
+from engine.ai.players import levels_for
 from game.game_hooks import player_name
 from game.i18n import tr
 from game.session import AI, HUMAN, GameSetup, Seat
@@ -22,6 +22,11 @@ class DifficultyScene(MenuScene):
     def __init__(self, app: App, setup: GameSetup) -> None:
         super().__init__(app)
         self.setup = setup
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The levels this game offers: `perfect` for a solved game (Teeko) only."""
+        return levels_for(self.setup.game_id)
 
     @property
     def both_ai(self) -> bool:
@@ -49,7 +54,7 @@ class DifficultyScene(MenuScene):
         else:
             ai_side = 0 if seats[0].is_ai else 1
             level = seats[ai_side].level
-            entries = [Entry(f"level:{lv}", f"level_{lv}", chosen=lv == level) for lv in LEVELS]
+            entries = [Entry(f"level:{lv}", f"level_{lv}", chosen=lv == level) for lv in self.levels]
             human_side = 1 - ai_side
             entries.append(Entry("side", "play_side", {"side": names[human_side]}))
         entries.append(Entry("start", "start"))
@@ -67,8 +72,9 @@ class DifficultyScene(MenuScene):
             seats = [Seat(AI, value) if s.is_ai else s for s in seats]
         elif kind == "cycle":
             index = int(value)
-            level = seats[index].level or LEVELS[0]
-            seats[index] = Seat(AI, LEVELS[(LEVELS.index(level) + 1) % len(LEVELS)])
+            levels = self.levels
+            level = seats[index].level if seats[index].level in levels else levels[-1]
+            seats[index] = Seat(AI, levels[(levels.index(level) + 1) % len(levels)])
         elif kind == "side":
             seats.reverse()
             seats = [Seat(AI, s.level) if s.is_ai else Seat(HUMAN) for s in seats]

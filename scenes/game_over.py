@@ -1,5 +1,6 @@
 """The end of a game: the final board beside who won and why, in words; moves,
-captures, duration; then Replay, Rematch or Menu."""
+captures, duration; then Replay, Rematch or Menu. A solved game (Teeko) also says
+where it was decided, from the database (loaded off the frame loop)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import pygame
 
 from game import assets
 from game.board_look import BoardLook
-from game.game_hooks import hooks_for
+from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.looks import looks_for
 from game.session import HUMAN, GameSession
+from game.verdict_hints import Decision, database_ready, decision, decision_text, has_verdicts, warm_up
 from scenes import board_view
 from scenes.board_texts import outcome_words
 from scenes.menu import Entry, MenuScene, backdrop
@@ -24,6 +26,8 @@ FINAL_BOARD_RECT = pygame.Rect(70, 110, 500, 500)
 COLUMN_CENTRE = 900  # the text and buttons sit right of the final board
 STATS_WIDTH = 580
 MIN_TEXT_SIZE = 18  # LOOK.md: body text at least 18 px at 1280x720
+ANALYSIS_TOP = 548  # the "decided at move …" box, under the buttons
+ANALYSIS_SIZE = 20
 
 
 def duration_text(seconds: float) -> str:
@@ -39,6 +43,18 @@ def fitted_image(
         size -= 2
     shown = assets.fit_text(text, size, width, bold=bold)
     return assets.text_image(shown, size, (colour.r, colour.g, colour.b), bold=bold)
+
+
+def wrapped(text: str, size: int, width: int) -> list[str]:
+    """Words in lines that fit `width` pixels (a word too long for a line gets one)."""
+    face, lines = assets.font(size), [""]
+    for word in text.split():
+        joined = f"{lines[-1]} {word}".strip()
+        if lines[-1] and face.size(joined)[0] > width:
+            lines.append(word)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def personal_headline(session: GameSession, lang: str) -> str | None:
@@ -67,6 +83,10 @@ class GameOverScene(MenuScene):
         last = history[-1] if history else None
         self.last_steps = tuple(last.steps) if last is not None else ()
         self.marked = hooks_for(setup.game_id).flash_cells(session.state, last) if last is not None else []
+        self.decision: Decision | None = None  # where a solved game was decided, once known
+        self.analysing = has_verdicts(setup.game_id)
+        if self.analysing:
+            warm_up()  # loaded already when the game was played here; a thread if not
 
     def entries(self) -> list[Entry]:
         return [Entry("replay", "replay"), Entry("rematch", "rematch"), Entry("menu", "menu")]
@@ -88,6 +108,18 @@ class GameOverScene(MenuScene):
             parts.append(tr("plateaux.stat_captures", lang, count=captures))
         parts.append(tr("plateaux.stat_duration", lang, time=duration_text(sum(self.session.clocks))))
         return "   ·   ".join(parts)
+
+    def analysis(self) -> str:
+        """'Decided at move 1 (b2): from then on Black could force the win.', or ''."""
+        if self.decision is None:
+            return ""
+        state, lang = self.session.state, self.app.lang
+        return decision_text(self.decision, [player_name(state, i, lang) for i in (0, 1)], lang)
+
+    def update(self, dt: float) -> None:
+        if self.analysing and database_ready():  # lookups only: well under a millisecond
+            self.analysing = False
+            self.decision = decision(self.session.state)
 
     def choose(self, action: str) -> None:
         from scenes.board import BoardScene
@@ -133,3 +165,18 @@ class GameOverScene(MenuScene):
         pygame.draw.rect(surface, assets.PANEL, box, border_radius=12)
         image = fitted_image(self.stats(), 21, STATS_WIDTH - 24, assets.TEXT)
         surface.blit(image, image.get_rect(center=box.center))
+        self.draw_analysis(surface)
+
+    def draw_analysis(self, surface: pygame.Surface) -> None:
+        text = self.analysis()
+        if not text:
+            return
+        lines = wrapped(text, ANALYSIS_SIZE, STATS_WIDTH - 40)[:3]
+        step = assets.font(ANALYSIS_SIZE).get_linesize()
+        box = pygame.Rect(0, ANALYSIS_TOP, STATS_WIDTH, len(lines) * step + 22)
+        box.centerx = COLUMN_CENTRE
+        pygame.draw.rect(surface, assets.PANEL, box, border_radius=12)
+        pygame.draw.rect(surface, assets.ACCENT, (box.x, box.y + 10, 4, box.height - 20), border_radius=2)
+        for index, line in enumerate(lines):
+            image = assets.text_image(line, ANALYSIS_SIZE, tuple(assets.TEXT))
+            surface.blit(image, image.get_rect(midtop=(box.centerx, box.y + 11 + index * step)))

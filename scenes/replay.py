@@ -12,10 +12,11 @@ from engine.registry import new_state
 from game import assets
 from game.animation import Animator
 from game.board_look import BoardLook
-from game.game_hooks import hooks_for
+from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.scene import Scene, pressed_button
 from game.session import GameSession
+from game.verdict_hints import Decision, database_ready, decision, has_verdicts, warm_up
 from scenes import board_view
 from scenes.board_panel import (
     BOARD_RECT,
@@ -54,6 +55,24 @@ class ReplayScene(Scene):
         self.wait = SECONDS_PER_MOVE / speed
         self.clock = 0.0
         self.buttons: dict[str, UIButton] = {}
+        self.finished = session.state
+        self.decision: Decision | None = None  # where a solved game was decided (Teeko)
+        self.analysing = has_verdicts(session.setup.game_id)
+        if self.analysing:
+            warm_up()
+
+    @property
+    def decisive_ply(self) -> int | None:
+        return self.decision.ply if self.decision is not None else None
+
+    def status(self) -> str:
+        """Where the replay stands; at the deciding move, that it decided the game."""
+        lang, total = self.app.lang, len(self.moves)
+        found = self.decision
+        if found is not None and found.winner is not None and self.index - 1 == found.ply:
+            player = player_name(self.finished, found.winner, lang)
+            return tr("plateaux.replay_decided", lang, ply=self.index, total=total, player=player)
+        return tr("plateaux.replay_status", lang, ply=self.index, total=total)
 
     @property
     def index(self) -> int:
@@ -157,6 +176,9 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.analysing and database_ready():  # lookups only: well under a millisecond
+            self.analysing = False
+            self.decision = decision(self.finished)
         self.animator.update(dt)
         if self.playing and not self.animator.busy:
             self.wait -= dt
@@ -177,6 +199,5 @@ class ReplayScene(Scene):
         first = max(
             0, min((self.index + 1) // 2 - visible_rows() // 2, (len(moves) + 1) // 2 - visible_rows())
         )
-        draw_move_list(surface, moves, max(0, first), "", highlight=self.index - 1)
-        status = tr("plateaux.replay_status", self.app.lang, ply=self.index, total=len(self.moves))
-        draw_status(surface, status, False)
+        draw_move_list(surface, moves, max(0, first), "", self.index - 1, self.decisive_ply)
+        draw_status(surface, self.status(), False)

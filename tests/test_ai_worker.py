@@ -113,3 +113,11 @@ def test_close_is_idempotent_and_refuses_new_work() -> None:
     assert worker.poll() is None and not worker.busy
     with pytest.raises(RuntimeError):
         worker.request(new_state("nine"), "easy")
+
+
+def test_the_perfect_level_plays_teeko_through_the_worker(worker: AIWorker) -> None:
+    state = new_state("teeko")
+    state.play_all(["c3", "b2"])  # Black wins in 13 by c4 or d3 (the solver)
+    worker.request(state, "perfect")
+    result = wait_result(worker)
+    assert result.error is None and result.move in {"c4", "d3"}

@@ -282,3 +282,46 @@ def test_undo_against_the_ai_goes_back_to_the_human() -> None:
     assert session.undo()
     assert session.state.ply == 0 and not session.ai_to_move
     assert not session.undo(), "nothing to undo at the start"
+
+
+def test_teeko_hint_button_labels_the_board_and_lists_the_verdicts(make_app: Callable[..., TkApp]) -> None:
+    from game.verdict_hints import wait_for_database
+
+    app = make_app(MatchSetup("teeko", {}, (HUMAN, HUMAN)))
+    assert wait_for_database(10)
+    for move in ("c3", "b2"):
+        app.session.play(move)
+    app.refresh()
+    app.panel.buttons["hint"].invoke()
+    pump(app.root, until=lambda: bool(app.canvas.find_withtag("verdict0")), timeout=2)
+    c4 = app.canvas.find_withtag(f"verdict{app.session.state.parse_move('c4').dst}")
+    assert c4 and app.canvas.itemcget(c4[0], "text") == "W13"  # type: ignore[no-untyped-call]
+    texts = [i for i in app.canvas.find_withtag("dynamic") if str(app.canvas.type(i)) == "text"]
+    assert len(texts) == 23, "one verdict per empty cell"
+    listed = app.panel.verdicts.cget("text")
+    assert "c4=W13" in listed and "b5=L16" in listed and "a1=D" in listed
+    click_move(app, "c4")  # playing clears the hint
+    assert app.panel.verdicts.cget("text") == "" and not app.canvas.find_withtag("verdict0")
+    app.start_game(MatchSetup("nine", {}, (HUMAN, HUMAN)))
+    assert app.panel.buttons["hint"].cget("state") == "disabled"  # hints are a solved game's
+
+
+def test_new_game_dialog_offers_perfect_for_teeko_only(make_app: Callable[..., TkApp]) -> None:
+    from game.tk_newgame import NewGameDialog
+
+    app = make_app()
+    dialog = NewGameDialog(app.root, MatchSetup("teeko", {}, (HUMAN, "medium")), "en", app.start_game)
+    pump(app.root, timeout=0.1)
+
+    def offered() -> list[str]:
+        radios = [w for w in dialog._body.winfo_children() if isinstance(w, tk.Radiobutton)]
+        return [str(w.cget("value")) for w in radios if str(w.cget("variable")) == str(dialog.level)]
+
+    assert offered() == ["easy", "medium", "hard", "perfect"]
+    dialog.level.set("perfect")
+    assert dialog.setup().levels == (None, "perfect")
+    dialog.game.set("nine")
+    dialog._rebuild()
+    assert offered() == ["easy", "medium", "hard"]
+    assert dialog.setup().levels == (None, "hard"), "perfect, then another game: the strongest it has"
+    dialog.destroy()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.ai import LEVELS
+from engine.ai.players import ALL_LEVELS, levels_for
 from engine.cli.console import Console
 from engine.cli.options import add_game_arguments, parse_options
 from engine.core import EngineError
@@ -16,7 +16,10 @@ from engine.saves import SAVE_EXTENSION
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument(
-        "--vs", choices=LEVELS, metavar="LEVEL", help=f"play the computer: {', '.join(LEVELS)}"
+        "--vs",
+        choices=ALL_LEVELS,
+        metavar="LEVEL",
+        help=f"play the computer: {', '.join(ALL_LEVELS)} (perfect: Teeko only)",
     )
     parser.add_argument("--ai-first", action="store_true", help="the computer makes the first move")
     parser.add_argument("--seed", type=int, help="seed the computer's random choices (repeatable games)")
@@ -29,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.ai_first and args.vs is None:
         print("error: --ai-first needs --vs LEVEL", file=sys.stderr)
+        return 2
+    if args.vs is not None and args.vs not in levels_for(args.game):
+        offered = ", ".join(levels_for(args.game))
+        print(f"error: {args.game} has no level {args.vs!r} (choose from {offered})", file=sys.stderr)
         return 2
     try:
         state = new_state(args.game, parse_options(args.option))
