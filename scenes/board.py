@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.net.remote_turns import RemoteTurns
 
 GAME_OVER_PAUSE = 1.2  # seconds to look at the final position before the summary
+LEAVE_CONFIRM_SECONDS = 4.0  # a second Menu (or Escape) within this leaves a network game
 BUTTONS = ("undo", "redo", "hint", "save", "load", "menu")
 
 
@@ -76,6 +77,7 @@ class BoardScene(Scene):
         self.pending_answer: Any = None
         self.over_timer: float | None = None
         self.paused = False  # computer against computer only: the watcher may stop the game
+        self.leave_asked: float | None = None  # when Menu was first pressed in a network game
         self.buttons: dict[str, UIButton] = {}
         scroll_to_end(self)
         if session.over:  # a finished game was loaded: show it, then the summary
@@ -235,6 +237,13 @@ class BoardScene(Scene):
     def leave_to_menu(self) -> None:
         from scenes.title import TitleScene
 
+        live_link = self.remote is not None and not self.session.over
+        asked = self.leave_asked
+        if live_link and (asked is None or self.clock - asked > LEAVE_CONFIRM_SECONDS):
+            # Leaving ends a network game for both: a stray Escape must not do it.
+            self.leave_asked = self.clock
+            self.refuse(tr("plateaux.confirm_leave_network", self.lang))
+            return
         self.app.effect("click")
         self.app.reset(TitleScene(self.app))
 

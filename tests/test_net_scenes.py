@@ -254,3 +254,26 @@ def test_picking_a_found_game_fills_the_address(app: App) -> None:
     join_scene.pick(second)
     assert join_scene.address is not None and join_scene.address.get_text() == "10.0.0.9:5000"
     assert join_scene.expect_game == "nine"
+
+
+def test_leaving_a_network_game_asks_first(app: App) -> None:
+    from scenes.title import TitleScene
+
+    host_scene = HostScene(app, GameSetup("teeko"), 0)
+    app.reset(host_scene)
+    app.apply_pending()
+    frames_until(app, lambda: bool(host_scene.code))
+    guest = RemotePlayer(NetBridge(), 3)
+    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
+    frames_until(app, lambda: isinstance(app.top, BoardScene), also=guest.step)
+    board = app.top
+    assert isinstance(board, BoardScene)
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    board.handle_event(escape)
+    app.apply_pending()
+    assert app.top is board and board.refused and "again" in board.status_text()
+    board.handle_event(escape)
+    app.apply_pending()
+    assert isinstance(app.stack[-1], TitleScene)
+    guest.bridge.close()
+    guest.bridge.join_thread()
