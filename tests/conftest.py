@@ -1,4 +1,5 @@
-"""Shared helpers for the Morris tests: reach positions through legal move sequences.
+"""Shared test helpers: Morris positions reached through legal move sequences, and a
+headless arcade App for the scene tests.
 
 Every position a test uses is reached by playing moves with the checked `play_all`,
 so a setup that breaks a rule fails loudly instead of testing an impossible board.
@@ -8,8 +9,10 @@ Test modules import these helpers with `from conftest import ...`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
+
+import pytest
 
 from engine import new_state
 from engine.games.morris import MorrisMove, MorrisState
@@ -91,3 +94,27 @@ def random_game(
             break
         state.push(rng.choice(moves))
     return state, seen
+
+
+def headless_arcade(tmp_path_factory: pytest.TempPathFactory, **settings: Any) -> Iterator[Any]:
+    """A windowless, silent App for a test module, with its own PLATEAUX_HOME and the
+    given settings (`yield from` it in a module-scoped fixture: pygame's fonts do not
+    survive a pygame.quit(), so one App serves a module)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import App
+
+    saved = os.environ.get("PLATEAUX_HOME")
+    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
+    arcade = App(windowed=True, audio=False)
+    arcade.settings = arcade.settings.with_changes(language="en", **settings)
+    try:
+        yield arcade
+    finally:
+        arcade.close()
+        if saved is None:
+            del os.environ["PLATEAUX_HOME"]
+        else:
+            os.environ["PLATEAUX_HOME"] = saved

@@ -14,6 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
+from conftest import headless_arcade  # noqa: E402
+
 from game.app import App  # noqa: E402
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
@@ -21,16 +23,8 @@ from scenes.board import BoardScene  # noqa: E402
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    saved = os.environ.get("PLATEAUX_HOME")
-    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
-    arcade = App(windowed=True, audio=False)
-    arcade.settings = arcade.settings.with_changes(language="en", animation_speed=0.0)
-    yield arcade
-    arcade.close()
-    if saved is None:
-        del os.environ["PLATEAUX_HOME"]
-    else:
-        os.environ["PLATEAUX_HOME"] = saved
+    yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
+
 
 
 def run_frames(app: App, seconds: float) -> None:

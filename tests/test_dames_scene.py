@@ -17,6 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
+from conftest import headless_arcade  # noqa: E402
+
 from engine.core import EMPTY, FIRST_MAN, SECOND_MAN  # noqa: E402
 from game.animation import Removal, Travel  # noqa: E402
 from game.app import App  # noqa: E402
@@ -33,17 +35,8 @@ def sq(number: int) -> int:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    """One app for the module: pygame's fonts do not survive a pygame.quit()."""
-    saved = os.environ.get("PLATEAUX_HOME")
-    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
-    arcade = App(windowed=True, audio=False)
-    arcade.settings = arcade.settings.with_changes(language="en", animation_speed=1.0)
-    yield arcade
-    arcade.close()
-    if saved is None:
-        del os.environ["PLATEAUX_HOME"]
-    else:
-        os.environ["PLATEAUX_HOME"] = saved
+    yield from headless_arcade(tmp_path_factory, animation_speed=1.0)
+
 
 
 @pytest.fixture

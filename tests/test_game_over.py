@@ -13,6 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
+from conftest import headless_arcade  # noqa: E402
+
 from game.app import App  # noqa: E402
 from game.session import AI, HUMAN, REMOTE, GameSession, GameSetup, Seat  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
@@ -25,17 +27,8 @@ TEEKO_BLACK_ROW = ["a1", "a5", "b1", "b5", "c1", "e5", "e2", "e3", "e2-d1"]
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    """One app for the module: pygame's fonts do not survive a pygame.quit()."""
-    saved = os.environ.get("PLATEAUX_HOME")
-    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
-    arcade = App(windowed=True, audio=False)
-    arcade.settings = arcade.settings.with_changes(language="en")
-    yield arcade
-    arcade.close()
-    if saved is None:
-        del os.environ["PLATEAUX_HOME"]
-    else:
-        os.environ["PLATEAUX_HOME"] = saved
+    yield from headless_arcade(tmp_path_factory)
+
 
 
 def finished_teeko(seats: tuple[Seat, Seat]) -> GameSession:

@@ -21,6 +21,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
+from conftest import headless_arcade  # noqa: E402
+
 from engine.core import FIRST_KING, FIRST_MAN  # noqa: E402
 from engine.registry import GAMES, new_state  # noqa: E402
 from engine.saves import SaveError, dumps, load_game, loads  # noqa: E402
@@ -40,29 +42,10 @@ EVERY_LOOK = [(game, look.look_id) for game in GAMES for look in looks_for(game)
 DAMES_WHITE_START = range(30, 50)  # squares 31..50: White's men at the start (engine rows 6..9)
 
 
-def forget_fonts() -> None:
-    """pygame.quit() invalidates every font: drop the cached ones (and text rendered with them)."""
-    from game import assets
-
-    assets.font.cache_clear()
-    assets.text_image.cache_clear()
-
-
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    """One headless app for the module (pygame's fonts do not survive a pygame.quit())."""
-    saved = os.environ.get("PLATEAUX_HOME")
-    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
-    forget_fonts()  # another module's app may have quit pygame, and its fonts with it
-    arcade = App(windowed=True, audio=False)
-    arcade.settings = arcade.settings.with_changes(language="en", show_legal_moves=True)
-    yield arcade
-    arcade.close()
-    forget_fonts()
-    if saved is None:
-        del os.environ["PLATEAUX_HOME"]
-    else:
-        os.environ["PLATEAUX_HOME"] = saved
+    yield from headless_arcade(tmp_path_factory, show_legal_moves=True)
+
 
 
 def test_every_registered_game_has_a_look_and_unknown_ids_fall_back() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import time
 from collections.abc import Callable, Iterator
 
@@ -16,6 +15,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")
+
+from conftest import headless_arcade  # noqa: E402
 
 from engine.core import GameState  # noqa: E402
 from engine.registry import new_state  # noqa: E402
@@ -30,31 +31,10 @@ from scenes.host import HostScene  # noqa: E402
 from scenes.join import JoinScene  # noqa: E402
 
 
-def forget_pygame_caches() -> None:
-    """Fonts and surfaces cached by the arcade die with pygame.quit(): drop them, so this
-    module and the next ones that start an App of their own get fresh ones."""
-    for name, module in list(sys.modules.items()):
-        if name.startswith(("game.", "scenes.")):
-            for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear):
-                    clear()
-
-
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    saved = os.environ.get("PLATEAUX_HOME")
-    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
-    forget_pygame_caches()
-    arcade = App(windowed=True, audio=False)
-    arcade.settings = arcade.settings.with_changes(language="en", animation_speed=0.0)
-    yield arcade
-    arcade.close()
-    forget_pygame_caches()
-    if saved is None:
-        del os.environ["PLATEAUX_HOME"]
-    else:
-        os.environ["PLATEAUX_HOME"] = saved
+    yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
+
 
 
 def frames_until(

@@ -17,6 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
+from conftest import headless_arcade  # noqa: E402
+
 from engine.ai.teeko_db import Verdict  # noqa: E402
 from engine.ai.verdicts import verdicts  # noqa: E402
 from engine.games.teeko import TeekoState  # noqa: E402
@@ -48,18 +50,9 @@ NAMES = geometry_for("teeko").cell_names
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    """One app for the module: pygame's fonts do not survive a pygame.quit()."""
-    saved = os.environ.get("PLATEAUX_HOME")
-    os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))
-    arcade = App(windowed=True, audio=False)
-    arcade.settings = arcade.settings.with_changes(language="en")
     assert verdict_hints.wait_for_database(10)
-    yield arcade
-    arcade.close()
-    if saved is None:
-        del os.environ["PLATEAUX_HOME"]
-    else:
-        os.environ["PLATEAUX_HOME"] = saved
+    yield from headless_arcade(tmp_path_factory)
+
 
 
 def teeko_at(moves: str, seats: tuple[Seat, Seat] = (Seat(HUMAN), Seat(HUMAN))) -> GameSession:
