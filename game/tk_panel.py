@@ -23,11 +23,13 @@ class SidePanel(tk.Frame):
         self.title = self._label(20, True, TEXT, pady=(0, 12))
         self.players: list[tk.Label] = []
         self.thinking: list[tk.Label] = []
+        self.swatches: list[tuple[tk.Canvas, int]] = []
         for colour in (IVORY, EBONY):
             row = tk.Frame(self, background=PANEL)
             row.pack(fill=tk.X, pady=3)
             swatch = tk.Canvas(row, width=22, height=22, background=PANEL, highlightthickness=0)
-            swatch.create_oval(2, 2, 20, 20, fill=colour, outline=IVORY_RIM, width=2)
+            disc = swatch.create_oval(2, 2, 20, 20, fill=colour, outline=IVORY_RIM, width=2)
+            self.swatches.append((swatch, disc))
             swatch.pack(side=tk.LEFT, anchor="n", padx=(0, 8), pady=(2, 0))
             label = tk.Label(
                 row,
@@ -84,6 +86,12 @@ class SidePanel(tk.Frame):
         )
         label.pack(fill=tk.X, pady=pady)
         return label
+
+    def set_colours(self, dark_first: bool) -> None:
+        """Each player's disc as the board draws it (Teeko's and Othello's first player is dark)."""
+        colours = (EBONY, IVORY) if dark_first else (IVORY, EBONY)
+        for (swatch, disc), colour in zip(self.swatches, colours, strict=True):
+            swatch.itemconfigure(disc, fill=colour)
 
     def retranslate(self, lang: str) -> None:
         for name, button in self.buttons.items():

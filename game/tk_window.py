@@ -80,6 +80,7 @@ class TkApp:
             },
         )
         self.panel.pack(side=tk.RIGHT, fill=tk.Y, padx=(12, 24), pady=(16, 8))
+        self.panel.set_colours(look.dark_first)
         self.status = StatusLine(root)
         self.status.pack(side=tk.BOTTOM, fill=tk.X, padx=24, pady=(0, 16))
         self.canvas.bind("<Button-1>", self._on_left)
@@ -249,6 +250,7 @@ class TkApp:
         setup = self.session.setup
         look = look_for(setup.game_id, setup.look)
         self.canvas.set_geometry(board_geometry(setup.game_id, setup.options, look), look)
+        self.panel.set_colours(look.dark_first)
         self._refused = None
         self._announced_key = None
         self._ai_failed_at = None

@@ -325,3 +325,16 @@ def test_new_game_dialog_offers_perfect_for_teeko_only(make_app: Callable[..., T
     assert offered() == ["easy", "medium", "hard"]
     assert dialog.setup().levels == (None, "hard"), "perfect, then another game: the strongest it has"
     dialog.destroy()
+
+
+def test_player_discs_in_the_panel_match_the_board(make_app: Callable[..., TkApp]) -> None:
+    """Teeko's first player is Black: its disc in the panel is the dark one, as on the board."""
+    from game.tk_board import EBONY, IVORY
+
+    def fills(app: TkApp) -> list[str]:
+        return [str(swatch.itemcget(disc, "fill")) for swatch, disc in app.panel.swatches]  # type: ignore[no-untyped-call]
+
+    app = make_app()
+    assert fills(app) == [IVORY, EBONY]  # Morris: White first
+    app.start_game(MatchSetup("teeko", {}, (HUMAN, HUMAN)))
+    assert fills(app) == [EBONY, IVORY]
