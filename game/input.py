@@ -70,6 +70,13 @@ class MoveBuilder:
         return None
 
     @property
+    def stepless_move(self) -> Any:
+        """The only legal move when it has no cell to click (Othello's forced pass): any
+        click or Enter plays it. None otherwise."""
+        moves = self._moves
+        return moves[0] if len(moves) == 1 and not moves[0].steps else None
+
+    @property
     def can_stop(self) -> bool:
         """The prefix is a complete move although longer moves continue it."""
         return bool(self.prefix) and self.complete_move() is not None and bool(self.next_cells())

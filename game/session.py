@@ -58,7 +58,9 @@ class GameSession:
         self.redo_stack: list[Any] = []
         self.clocks = [0.0, 0.0]  # seconds each side spent thinking in this sitting
         self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
-        self._start_material = material(new_state(setup.game_id, setup.options))
+        start = new_state(setup.game_id, setup.options)
+        self._start_material = material(start)
+        self.uses_hand = bool(start.in_hand(0) or start.in_hand(1))  # pieces start off the board
 
     @property
     def seats(self) -> tuple[Seat, Seat]:

@@ -20,7 +20,7 @@ from game.tk_paint import EBONY as EBONY  # re-exported: the side panel draws th
 from game.tk_paint import EBONY_RIM as EBONY_RIM
 from game.tk_paint import IVORY as IVORY
 from game.tk_paint import IVORY_RIM as IVORY_RIM
-from game.tk_paint import is_dark, paint_board, paint_piece
+from game.tk_paint import circle_box, is_dark, paint_board, paint_piece
 
 # LOOK.md: warm wood, dark inlaid lines, ivory and ebony pieces, one accent.
 WOOD = "#C8955A"
@@ -163,7 +163,7 @@ class BoardCanvas(tk.Canvas):
             dot = max(side / 90, 3)
             for cx, cy in geometry.centres:
                 x, y = self.to_pixels(cx, cy)
-                self.create_oval(x - dot, y - dot, x + dot, y + dot, fill=LINE, outline="")
+                self.create_oval(*circle_box(x, y, dot), fill=LINE, outline="")
 
     def _draw_dynamic(self, picture: BoardPicture) -> None:
         radius = self.geometry.piece_radius * self._side * self.look.piece_scale
@@ -204,10 +204,7 @@ class BoardCanvas(tk.Canvas):
         body, rim = (EBONY, EBONY_RIM) if dark else (IVORY, IVORY_RIM)
         # Tk has no transparency: a stippled body reads as "not there yet".
         self.create_oval(
-            x - radius,
-            y - radius,
-            x + radius,
-            y + radius,
+            *circle_box(x, y, radius),
             fill=body,
             outline=rim,
             stipple="gray50",
@@ -220,10 +217,7 @@ class BoardCanvas(tk.Canvas):
     ) -> None:
         x, y = self.to_pixels(*self.geometry.centres[cell])
         self.create_oval(
-            x - radius,
-            y - radius,
-            x + radius,
-            y + radius,
+            *circle_box(x, y, radius),
             outline=colour,
             width=width,
             dash=dash or "",
@@ -233,10 +227,7 @@ class BoardCanvas(tk.Canvas):
     def _disc(self, cell: int, radius: float, colour: str) -> None:
         x, y = self.to_pixels(*self.geometry.centres[cell])
         self.create_oval(
-            x - radius,
-            y - radius,
-            x + radius,
-            y + radius,
+            *circle_box(x, y, radius),
             fill=colour,
             outline=LINE,
             width=1,

@@ -111,12 +111,9 @@ class TkSession:
     # ----- human input ---------------------------------------------------------
     def click(self, cell: int | None) -> Feedback:
         """A left click on `cell` (None: outside every cell)."""
-        blocked = self._input_blocked()
-        if blocked is not None:
-            return self._refuse(blocked)
-        stepless = self._stepless_move()
-        if stepless is not None:
-            return Feedback(played=self.play(stepless))
+        early = self._before_input()
+        if early is not None:
+            return early
         if cell is None:
             return self._refuse(tt("refuse_no_cell", self.lang))
         before = self.builder.prefix
@@ -134,12 +131,9 @@ class TkSession:
 
     def stop_here(self) -> Feedback:
         """Right click or Enter: play the shortest complete move, else drop the selection."""
-        blocked = self._input_blocked()
-        if blocked is not None:
-            return self._refuse(blocked)
-        stepless = self._stepless_move()
-        if stepless is not None:
-            return Feedback(played=self.play(stepless))
+        early = self._before_input()
+        if early is not None:
+            return early
         result = self.builder.stop_here()
         if result.kind is ClickKind.COMPLETE:
             return Feedback(played=self.play(result.move))
@@ -147,11 +141,16 @@ class TkSession:
         self.refusal = None
         return Feedback()
 
-    def _stepless_move(self) -> Any:
-        """Othello's forced pass: the only legal move, with no cell to click (the prompt
-        announces it), so any click or Enter plays it. None otherwise."""
-        moves = self.builder.moves
-        return moves[0] if len(moves) == 1 and not moves[0].steps else None
+    def _before_input(self) -> Feedback | None:
+        """What any click or Enter does before the cells matter: a refusal when it is not
+        a person's turn, or the forced pass played; None to go on."""
+        blocked = self._input_blocked()
+        if blocked is not None:
+            return self._refuse(blocked)
+        stepless = self.builder.stepless_move
+        if stepless is not None:
+            return Feedback(played=self.play(stepless))
+        return None
 
     def _input_blocked(self) -> str | None:
         if self.state.outcome() is not None:

@@ -100,7 +100,7 @@ def _felt(canvas: tk.Canvas, board: Canvas, geometry: BoardGeometry, step: float
         dot = max(side * step * 0.07, 2.5)
         for kx, ky in itertools.product((2, columns - 2), (2, rows - 2)):
             x, y = x1 + (x2 - x1) * kx / columns, y1 + (y2 - y1) * ky / rows
-            canvas.create_oval(x - dot, y - dot, x + dot, y + dot, fill=FELT_LINE, outline="")
+            canvas.create_oval(*circle_box(x, y, dot), fill=FELT_LINE, outline="")
     _labels(canvas, board, geometry, side, FELT_LABEL)
 
 
@@ -162,7 +162,7 @@ def paint_piece(
         _oval(canvas, x, y, radius, body, rim, max(radius / 12, 1.5), tags)
         shine = "#5A5A5E" if dark else "#FFFFFF"
         canvas.create_arc(
-            *_box(x, y, radius * 0.7),
+            *circle_box(x, y, radius * 0.7),
             start=100,
             extent=60,
             style=tk.ARC,
@@ -176,7 +176,8 @@ def paint_piece(
         _crown(canvas, x, y, radius, look.pieces == DIAMOND)
 
 
-def _box(x: float, y: float, r: float) -> tuple[float, float, float, float]:
+def circle_box(x: float, y: float, r: float) -> tuple[float, float, float, float]:
+    """The bounding box Tk's create_oval wants for a circle of radius r around (x, y)."""
     return x - r, y - r, x + r, y + r
 
 
@@ -190,7 +191,7 @@ def _oval(
     width: float,
     tags: tuple[str, ...],
 ) -> None:
-    canvas.create_oval(*_box(x, y, r), fill=fill, outline=outline, width=width, tags=tags)
+    canvas.create_oval(*circle_box(x, y, r), fill=fill, outline=outline, width=width, tags=tags)
 
 
 def _round(
@@ -200,9 +201,9 @@ def _round(
     _oval(canvas, x + off, y + off * 1.5, radius, SHADOW, "", 0, ("dynamic",))
     _oval(canvas, x, y, radius, body, rim, max(radius / 10, 1.5), tags)
     inner = radius * 0.68
-    canvas.create_oval(*_box(x, y, inner), outline=rim, width=max(radius / 16, 1), tags="dynamic")
+    canvas.create_oval(*circle_box(x, y, inner), outline=rim, width=max(radius / 16, 1), tags="dynamic")
     canvas.create_arc(
-        *_box(x, y, inner * 0.8),
+        *circle_box(x, y, inner * 0.8),
         start=100,
         extent=70,
         style=tk.ARC,
@@ -248,4 +249,4 @@ def _crown(canvas: tk.Canvas, x: float, y: float, radius: float, diamond: bool) 
             x, y - r, x + r, y, x, y + r, x - r, y, fill="", outline=GOLD, width=2, tags="dynamic"
         )
     else:
-        canvas.create_oval(*_box(x, y, r), outline=GOLD, width=max(radius / 10, 2), tags="dynamic")
+        canvas.create_oval(*circle_box(x, y, r), outline=GOLD, width=max(radius / 10, 2), tags="dynamic")

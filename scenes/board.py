@@ -7,7 +7,6 @@ here. The AI plays in the worker process; the frame loop only polls it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,7 +22,7 @@ from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
 from game.scene import Scene
-from game.session import HUMAN, GameSession, GameSetup, Seat
+from game.session import GameSession, GameSetup
 from scenes.board_chain import ShownSteps, remove_when_jumped, show_chain_prefix
 from scenes.board_draw import draw_board_scene
 from scenes.board_input import handle_board_event, scroll_to_end
@@ -85,9 +84,7 @@ class BoardScene(Scene):
 
     @classmethod
     def new_game(cls, app: App, setup: GameSetup) -> BoardScene:
-        # A rematch of a LAN game has no connection: its remote seat becomes a local person.
-        seats = tuple(Seat(HUMAN) if seat.is_remote else seat for seat in setup.seats)
-        return cls(app, GameSession(replace(setup, seats=(seats[0], seats[1]))))
+        return cls(app, GameSession(setup))
 
     # ----- widgets -----------------------------------------------------------------
     def build(self, root: UIContainer) -> None:
@@ -296,10 +293,10 @@ class BoardScene(Scene):
     def play_stepless_move(self) -> bool:
         """When the only legal move has no cell to click (Othello's pass, which the
         prompt announces), any click or Enter plays it. Whether it did."""
-        moves = self.builder.moves
-        if len(moves) != 1 or moves[0].steps:
+        move = self.builder.stepless_move
+        if move is None:
             return False
-        self.apply_move(moves[0])
+        self.apply_move(move)
         return True
 
     def stop_here(self) -> None:

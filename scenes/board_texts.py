@@ -23,13 +23,15 @@ def seat_title(seat: Seat, index: int, session: GameSession, lang: str) -> str:
 def cards_for(session: GameSession, thinking_side: int | None, lang: str) -> list[PlayerCard]:
     state = session.state
     cards = []
-    placement = session.state.spec.id in ("nine", "twelve")
     for side, seat in enumerate(session.seats):
         parts = [player_name(state, side, lang)]
-        if placement:
-            parts.append(tr("plateaux.in_hand", lang, count=state.in_hand(side)))
         score = hooks_for(state.spec.id).score_line(state, side, lang)  # Othello: discs
-        parts.append(score if score is not None else tr("plateaux.taken", lang, count=session.taken(side)))
+        if score is not None:
+            parts.append(score)
+        else:
+            if session.uses_hand:
+                parts.append(tr("plateaux.in_hand", lang, count=state.in_hand(side)))
+            parts.append(tr("plateaux.taken", lang, count=session.taken(side)))
         cards.append(
             PlayerCard(
                 seat_title(seat, side, session, lang),

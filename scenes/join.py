@@ -28,16 +28,6 @@ LIST_RECT = pygame.Rect(170, 280, 520, 250)
 FORM_LEFT, FORM_WIDTH = 760, 350
 # The list and entries of this scene only (their own object ids), added to the theme at
 # run time: rows tall enough to click, text the size of the rest of the chrome.
-THEME = {
-    "#lan_games": {"misc": {"list_item_height": "42"}},
-    "#lan_games.#item_list_item": {
-        "font": {"name": "noto_sans", "size": "18", "bold": "0"},
-        "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"},
-    },
-    "#lan_entry": {"font": {"name": "noto_sans", "size": "22"}},
-}
-
-
 class JoinScene(Scene):
     def __init__(self, app: App, bridge: NetBridge | None = None) -> None:
         super().__init__(app)
@@ -60,7 +50,6 @@ class JoinScene(Scene):
     # ----- widgets -------------------------------------------------------------------------
     def build(self, root: UIContainer) -> None:
         manager = self.app.manager
-        manager.get_theme().load_theme(THEME)
         self.games_list = UISelectionList(
             LIST_RECT, self._items(), manager, container=root, object_id=ObjectID("#lan_games")
         )

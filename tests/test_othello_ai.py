@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from test_othello import mask, new
 
 from engine.ai import othello_endgame
 from engine.ai.othello_endgame import EndgameSolver, SolveAborted, empties_of, solve_position, solve_value
@@ -23,23 +24,13 @@ from engine.ai.othello_eval import (
 )
 from engine.ai.players import analyse
 from engine.core import FIRST, SECOND
-from engine.games.othello import FULL, INDEX_OF_NAME, OTHELLO, OthelloState, flips, legal_mask
+from engine.games.othello import FULL, INDEX_OF_NAME, OthelloState, flips, legal_mask
 
 ROOT = Path(__file__).resolve().parent.parent
 # From the start: Black has no move after these eight, so `pass` is its only move.
 BLACK_MUST_PASS = "d3 c3 e6 d2 d1 e1 b2 c1"
 # From the start: nine moves wipe out White; the game is over.
 WIPE_OUT = "d3 c3 f5 f4 f3 d2 d1 e3 b3"
-
-
-def new() -> OthelloState:
-    state = OTHELLO.new_state()
-    assert isinstance(state, OthelloState)
-    return state
-
-
-def mask(names: str) -> int:
-    return sum(1 << INDEX_OF_NAME[n] for n in names.split())
 
 
 def random_position(seed: int, empties: int) -> OthelloState:

@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from test_teeko_ai import position
 
 from engine.core import Termination
-from engine.games.teeko import INDEX_OF_NAME, NAMES, TEEKO, TeekoState
+from engine.games.teeko import INDEX_OF_NAME, NAMES, TeekoState
 from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
@@ -19,13 +20,6 @@ TRANSLATIONS = Path(__file__).resolve().parent.parent / "assets" / "translations
 # Moving phase, Black to move. Black a5 (walled in by White b5 a4 b4), c1, e1, d3;
 # White b5 a4 b4 d4.
 WALLED_IN = "a5 b5 e1 a4 c1 b4 d3 d4"
-
-
-def position(moves: str) -> TeekoState:
-    state = TEEKO.new_state()
-    assert isinstance(state, TeekoState)
-    state.play_all(moves.split())
-    return state
 
 
 def squares(*names: str) -> tuple[int, ...]:

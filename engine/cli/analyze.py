@@ -12,17 +12,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.ai.players import SOLVED_GAMES
 from engine.ai.teeko_db import DatabaseError, TeekoDatabase, database
 from engine.ai.verdicts import move_verdict
-from engine.cli.moves import MovesServer, _line_batches
+from engine.cli.moves import MovesServer, serve
 from engine.games.teeko import TeekoState
 from engine.registry import new_state
 
-SOLVED_GAMES = ("teeko",)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=SOLVED_GAMES, help="a solved game")
+    parser.add_argument("game", choices=sorted(SOLVED_GAMES), help="a solved game")
 
 
 class AnalyzeServer(MovesServer):
@@ -33,10 +32,7 @@ class AnalyzeServer(MovesServer):
         self.teeko = state
         self.db = db
 
-    def answer(self, line: str) -> str:
-        legal = super().answer(line)
-        if legal.startswith("error:"):
-            return legal
+    def describe(self) -> str:
         state, db = self.teeko, self.db
         return " ".join(f"{move}={move_verdict(state, move, db)}" for move in state.legal_moves())
 
@@ -49,12 +45,5 @@ def run(args: argparse.Namespace) -> int:
         return 1
     state = new_state(args.game)
     assert isinstance(state, TeekoState)
-    server = AnalyzeServer(state, db)
-    out = sys.stdout
-    reconfigure = getattr(out, "reconfigure", None)
-    if callable(reconfigure):
-        reconfigure(errors="replace")  # echoed input the terminal cannot show must not crash
-    for batch in _line_batches():
-        out.write("".join(server.answer(line) + "\n" for line in batch))
-        out.flush()
+    serve(AnalyzeServer(state, db))
     return 0

@@ -61,7 +61,11 @@ class MovesServer:
                 return f"error: move {index + 1} ({text}): {reason}"
             state.push(move)
             played.append(text)
-        return " ".join(map(str, state.legal_moves()))
+        return self.describe()
+
+    def describe(self) -> str:
+        """The answer for the position reached: its legal moves (empty once it is over)."""
+        return " ".join(map(str, self.state.legal_moves()))
 
 
 def _line_batches() -> Iterator[list[str]]:
@@ -84,12 +88,8 @@ def _line_batches() -> Iterator[list[str]]:
         yield [pending.decode("utf-8", "replace")]
 
 
-def run(args: argparse.Namespace) -> int:
-    options = checked_options(args)
-    if options is None:
-        return 2
-    state = new_state(args.game, options)
-    server = MovesServer(state)
+def serve(server: MovesServer) -> None:
+    """Answer standard input's lines on standard output, a batch per write."""
     out = sys.stdout
     reconfigure = getattr(out, "reconfigure", None)
     if callable(reconfigure):
@@ -97,4 +97,11 @@ def run(args: argparse.Namespace) -> int:
     for batch in _line_batches():
         out.write("".join(server.answer(line) + "\n" for line in batch))
         out.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    options = checked_options(args)
+    if options is None:
+        return 2
+    serve(MovesServer(new_state(args.game, options)))
     return 0

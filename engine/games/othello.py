@@ -24,8 +24,6 @@ from engine.core import (
     cells_from_masks,
 )
 
-squares_of = bit_indices  # indices of the set bits of a mask, lowest first
-
 SIZE = 8
 FULL = (1 << 64) - 1
 NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[i % SIZE]}{i // SIZE + 1}" for i in range(64))
@@ -140,7 +138,7 @@ class OthelloState(GameState):
         own, opp = self._bb[side], self._bb[1 - side]
         mask = legal_mask(own, opp)
         if mask:
-            return [OthelloMove(s) for s in squares_of(mask)]
+            return [OthelloMove(s) for s in bit_indices(mask)]
         return [PASS] if legal_mask(opp, own) else []
 
     def count_legal_moves(self) -> int:

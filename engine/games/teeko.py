@@ -22,8 +22,6 @@ from engine.core import (
     cells_from_masks,
 )
 
-cells_of = bit_indices  # indices of the set bits of a mask, lowest first
-
 SIZE = 5
 CELLS = SIZE * SIZE
 ALL_CELLS = (1 << CELLS) - 1
@@ -150,8 +148,8 @@ class TeekoState(GameState):
         own = self._bb[side]
         empty = ALL_CELLS & ~(own | self._bb[1 - side])
         if self._hand[side]:
-            return [TeekoMove(None, d) for d in cells_of(empty)]
-        return [TeekoMove(s, d) for s in cells_of(own) for d in cells_of(NEIGHBOURS[s] & empty)]
+            return [TeekoMove(None, d) for d in bit_indices(empty)]
+        return [TeekoMove(s, d) for s in bit_indices(own) for d in bit_indices(NEIGHBOURS[s] & empty)]
 
     def count_legal_moves(self) -> int:
         side = self._side
