@@ -8,6 +8,7 @@ nine on screen, moves 0.2 s apart, then closes itself and exits 0 (1 if it overr
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 import tkinter as tk
@@ -97,6 +98,9 @@ def run(argv: list[str]) -> int:
         root.mainloop()
     finally:
         app.close()  # no-op when the window already closed itself
+        # The window's objects die here, on the Tk thread (game/tk_collect.py says why).
+        del app, root
+        gc.collect()
     return status["code"]
 
 
