@@ -12,6 +12,21 @@ import sys
 from pathlib import Path
 
 
+TK_MISSING = (
+    "error: the Tk view needs Tkinter, which this Python lacks "
+    "(Debian or Ubuntu: sudo apt install python3-tk; then make the virtual environment again)"
+)
+
+
+def tkinter_available() -> bool:
+    """Whether this Python has Tkinter (Debian ships it apart, as python3-tk)."""
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="plateaux", description="A desktop arcade of classic board games.")
     parser.add_argument("--windowed", action="store_true", help="start in a window instead of full screen")
@@ -29,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if "--tk" in args:
         args.remove("--tk")
+        if not tkinter_available():
+            print(TK_MISSING, file=sys.stderr)
+            return 1
         from game.tk_app import run
 
         return run(args)
