@@ -11,7 +11,6 @@ import os
 import sys
 from pathlib import Path
 
-
 TK_MISSING = (
     "error: the Tk view needs Tkinter, which this Python lacks "
     "(Debian or Ubuntu: sudo apt install python3-tk; then make the virtual environment again)"
