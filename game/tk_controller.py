@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.teeko_db import Verdict
-from engine.core import GameState, owner_of
-from engine.games.teeko import TeekoMove
+from engine.core import GameState, Verdict, owner_of
+from engine.games.teeko.rules import TeekoMove
 from engine.registry import get_spec, new_state
 from engine.saves import PlayerInfo, load_game, save_game
 from game.game_hooks import hooks_for

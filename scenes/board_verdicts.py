@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.ai.teeko_db import Verdict
-from engine.core import EMPTY, GameState
-from engine.games.teeko import TeekoMove
+from engine.core import EMPTY, GameState, Verdict
+from engine.games.teeko.rules import TeekoMove
 from game import assets
 from game.board_look import BoardLook
 from game.i18n import tr

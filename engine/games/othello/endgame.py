@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.ai.othello_eval import masks_of
 from engine.core import GameState
-from engine.games.othello import FULL, PASS, OthelloMove, flips, legal_mask
+from engine.games.othello.evaluation import masks_of
+from engine.games.othello.rules import FULL, PASS, OthelloMove, flips, legal_mask
 
 SOLVE_EMPTIES = 12  # the hard level solves exactly from this many empty squares
 SOLVE_SHARE = 0.6  # share of the hard level's movetime a solve may take before it gives up
