@@ -129,3 +129,33 @@ class Verdict(NamedTuple):
 
 
 DRAW = Verdict("D", 0)
+
+
+@dataclass(frozen=True)
+class Exact:
+    """A position's value for the side to move with perfect play: 'W', 'D' or 'L', with
+    the plies to the end where the game counts them (a solved database) or the final
+    margin where it counts that (Othello's disc difference), else None."""
+
+    kind: str
+    plies: int | None = None
+    margin: int | None = None
+
+    def __str__(self) -> str:
+        if self.margin is not None:
+            return f"{self.kind}{self.margin:+d}"
+        return self.kind if self.plies is None or self.kind == "D" else f"{self.kind}{self.plies}"
+
+    def for_mover(self) -> Exact:
+        """The same value seen by the player who moved into this position."""
+        flipped = {"W": "L", "L": "W", "D": "D"}[self.kind]
+        plies = None if self.plies is None else self.plies + 1
+        return Exact(flipped, plies, None if self.margin is None else -self.margin)
+
+    def at_least_as_good(self, other: Exact) -> bool:
+        """Within one kind: the fastest win, the slowest loss, the widest margin."""
+        if self.margin is not None and other.margin is not None:
+            return self.margin >= other.margin
+        if self.plies is None or other.plies is None or self.kind == "D":
+            return True
+        return self.plies <= other.plies if self.kind == "W" else self.plies >= other.plies

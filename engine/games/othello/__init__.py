@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import GameSpec
-from engine.games.othello.endgame import solve_for_hard
+from engine.games.othello.endgame import exact_value, solve_for_hard
 from engine.games.othello.evaluation import evaluate_othello
 from engine.games.othello.rules import OthelloState
 
@@ -14,6 +14,7 @@ OTHELLO = GameSpec(
     factory=OthelloState,
     evaluate=evaluate_othello,
     endgame=solve_for_hard,
+    exact_value=exact_value,
 )
 OthelloState.spec = OTHELLO
 SPECS: tuple[GameSpec, ...] = (OTHELLO,)
