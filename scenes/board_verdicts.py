@@ -17,8 +17,8 @@ import pygame
 from engine.ai.teeko_db import Verdict
 from engine.core import EMPTY, GameState
 from engine.games.teeko import TeekoMove
-from game import assets
-from game.board_look import BoardLook
+from game.arcade import assets
+from game.arcade.board_look import BoardLook
 from game.i18n import tr
 from game.verdict_hints import (
     DRAW,
