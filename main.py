@@ -12,6 +12,20 @@ import os
 import sys
 from pathlib import Path
 
+TK_MISSING = (
+    "error: the Tk view needs Tkinter, which this Python lacks "
+    "(Debian or Ubuntu: sudo apt install python3-tk; then make the virtual environment again)"
+)
+
+
+def tkinter_available() -> bool:
+    """Whether this Python has Tkinter (Debian ships it apart, as python3-tk)."""
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The arcade's options; the help also lists the Tk view's and headless play's."""
@@ -47,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     # The Tk view and headless play parse the rest of the line with their own parsers.
     if "--tk" in args:
         args.remove("--tk")
+        if not tkinter_available():
+            print(TK_MISSING, file=sys.stderr)
+            return 1
         from game.tk.app import run
 
         return run(args)

@@ -1,20 +1,26 @@
 """The AI in a separate process, so a front end never waits for it.
 
 One long-lived child process (started with "spawn", so it shares nothing with pygame
-or Tk) receives requests on a queue and answers on another. Each request carries a
+or Tk) receives requests on a pipe and answers on another. Each request carries a
 ticket; the front end only ever sees the result of its latest ticket.
+
+The pipes are `SimpleQueue`s, written by the calling thread itself: a `Queue` would
+start a feeder thread in the front end's process, and a garbage collection that runs on
+that thread may free Tk objects off the Tk thread, which aborts the process.
 
 Cancellation is cooperative and immediate: a shared integer holds the ticket the
 parent still wants, and the search polls it (`stop` callback of `choose_move`), so a
 superseded or cancelled search ends within a few thousand nodes. If the child dies,
-`poll` reports an error for the pending ticket and the next request starts a new child.
+`poll` reports an error for the pending ticket and the next request starts a new child;
+a child that stops answering (stopped, or stuck) is given up after `answer_deadline`
+seconds the same way.
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import queue
+import time
 from dataclasses import dataclass
 from multiprocessing.context import SpawnProcess
 from multiprocessing.sharedctypes import Synchronized
@@ -24,6 +30,20 @@ from engine.core import GameState
 
 NO_TICKET = 0  # shared "wanted ticket" value meaning: stop whatever you are doing
 CLOSE_TIMEOUT = 1.0  # seconds to wait for a polite exit before terminating the child
+# A request unanswered after its movetime (the level's own when None) times this,
+# plus the grace below, means a stopped or stuck child: it is replaced.
+DEADLINE_FACTOR = 4.0
+DEADLINE_GRACE = 15.0  # covers the child's start (imports) on a busy machine
+DEFAULT_MOVETIME = 1.0
+
+
+MAX_IN_FLIGHT = 4  # jobs written and not yet answered: the pipe never fills, a write never blocks
+SUPERSEDED = "superseded"  # the answer to a job replaced before the child took it
+
+
+def answer_deadline(movetime: float | None) -> float:
+    """Seconds a request may stay unanswered before the child is given up."""
+    return (movetime or DEFAULT_MOVETIME) * DEADLINE_FACTOR + DEADLINE_GRACE
 
 
 @dataclass(frozen=True)
@@ -51,8 +71,9 @@ def _serve(requests: Any, results: Any, wanted: Any) -> None:
         if job is None:
             return
         ticket, data, level, movetime = job
-        if wanted.value != ticket:
-            continue  # superseded before we even started
+        if wanted.value != ticket:  # superseded before we even started
+            results.put(AIResult(ticket, None, SUPERSEDED, 0, 0))  # every job is answered
+            continue
         try:
             state = state_from_dict(data)
 
@@ -77,6 +98,9 @@ class AIWorker:
         self._wanted: Synchronized[int] | None = None
         self._last_ticket = NO_TICKET
         self._pending: int | None = None
+        self._deadline = 0.0  # monotonic time by which the pending request must be answered
+        self._in_flight = 0  # jobs in the pipe or in the child, not answered yet
+        self._queued: Request | None = None  # the latest job, while MAX_IN_FLIGHT are out
         self._closed = False
 
     # ----- child management -------------------------------------------------
@@ -85,8 +109,8 @@ class AIWorker:
 
     def _start(self) -> None:
         self._stop_child()
-        self._requests = self._context.Queue()
-        self._results = self._context.Queue()
+        self._requests = self._context.SimpleQueue()
+        self._results = self._context.SimpleQueue()
         self._wanted = self._context.Value("q", NO_TICKET, lock=False)
         self._process = self._context.Process(
             target=_serve,
@@ -95,6 +119,7 @@ class AIWorker:
             daemon=True,
         )
         self._process.start()
+        self._in_flight = 0
 
     def _stop_child(self) -> None:
         process, self._process = self._process, None
@@ -105,14 +130,15 @@ class AIWorker:
                 with contextlib.suppress(OSError, ValueError):
                     self._requests.put(None)
                 process.join(CLOSE_TIMEOUT)
-                if process.is_alive():
-                    process.terminate()
-                    process.join(CLOSE_TIMEOUT)
-            process.close()
+            if process.is_alive():
+                process.kill()  # SIGKILL also ends a stopped (SIGSTOP) child
+                process.join(CLOSE_TIMEOUT)
+            with contextlib.suppress(ValueError):  # still running: nothing more to do
+                process.close()
         for channel in (self._requests, self._results):
             if channel is not None:
-                channel.close()
-                channel.cancel_join_thread()  # never block on unread data at exit
+                with contextlib.suppress(OSError):
+                    channel.close()
         self._requests = self._results = None
 
     # ----- the front end's API ---------------------------------------------
@@ -128,9 +154,18 @@ class AIWorker:
         # Publish the wanted ticket first: it stops the previous search at once.
         self._wanted.value = ticket
         self._pending = ticket
-        job: Request = (ticket, state.to_dict(), level, movetime)
-        self._requests.put(job)
+        self._deadline = time.monotonic() + answer_deadline(movetime)
+        self._queued = (ticket, state.to_dict(), level, movetime)  # replaces an unsent older job
+        self._send_queued()
         return ticket
+
+    def _send_queued(self) -> None:
+        """Write the queued job if few enough are out: a stopped child can never make the
+        pipe fill up and a write block the front end."""
+        if self._queued is not None and self._requests is not None and self._in_flight < MAX_IN_FLIGHT:
+            job, self._queued = self._queued, None
+            self._requests.put(job)
+            self._in_flight += 1
 
     def poll(self) -> AIResult | None:
         """The result of the pending request if it has arrived; never blocks."""
@@ -138,23 +173,34 @@ class AIWorker:
             return None
         while True:
             try:
-                result: AIResult = self._results.get_nowait()
-            except queue.Empty:
-                break
+                if self._results.empty():
+                    break
+                result: AIResult = self._results.get()
             except (OSError, EOFError, ValueError):
                 break
+            self._in_flight -= 1
+            self._send_queued()
             if result.ticket == self._pending:
                 self._pending = None
                 return result
         if not self._alive():
-            ticket, self._pending = self._pending, None
-            self._stop_child()
-            return AIResult(ticket, None, "the AI process stopped unexpectedly", 0, 0)
+            return self._give_up("the AI process stopped unexpectedly")
+        if time.monotonic() > self._deadline:
+            return self._give_up("the AI process stopped answering")
         return None
+
+    def _give_up(self, reason: str) -> AIResult:
+        """Report the pending request as failed and drop the child (the next request
+        starts a new one)."""
+        ticket, self._pending = self._pending or NO_TICKET, None
+        self._queued = None
+        self._stop_child()
+        return AIResult(ticket, None, reason, 0, 0)
 
     def cancel(self) -> None:
         """Forget the pending request; its result will never be delivered."""
         self._pending = None
+        self._queued = None
         if self._wanted is not None:
             self._wanted.value = NO_TICKET
 

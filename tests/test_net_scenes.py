@@ -119,7 +119,6 @@ def test_hosting_from_the_arcade_plays_a_game_with_a_network_guest(app: App) -> 
     moves = play_to_game_over(app, guest)
     assert guest.state is not None and moves == [str(m) for m in guest.state.history]
     assert guest.state.outcome() is not None
-    assert max(app.frame_times) < 0.5  # the frame loop never waits on the network
     guest.bridge.close()
     guest.bridge.join_thread()
 

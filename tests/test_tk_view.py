@@ -4,6 +4,7 @@ and `--tk --smoke` plays a whole game and exits 0."""
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import shutil
@@ -52,6 +53,10 @@ def make_app(virtual_display: str) -> Iterator[Callable[..., TkApp]]:  # noqa: F
     yield build
     for app in apps:
         app.close()
+    # Free the Tk objects here, on the Tk thread, not in a later collection that may
+    # run on another thread (game/tk/collect.py).
+    apps.clear()
+    gc.collect()
 
 
 def click_cell(app: TkApp, cell: int, button: int = 1) -> None:

@@ -8,6 +8,7 @@ the first game on screen, moves 0.2 s apart, then closes itself and exits 0 (1 i
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 import tkinter as tk
@@ -78,6 +79,9 @@ def run(argv: list[str]) -> int:
         root.mainloop()
     finally:
         app.close()  # no-op when the window already closed itself
+        # The window's objects die here, on the Tk thread (game/tk/collect.py says why).
+        del app, root
+        gc.collect()
     return status["code"]
 
 

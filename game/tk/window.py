@@ -19,6 +19,7 @@ from game.i18n import LANGUAGES
 from game.looks import board_geometry, look_for
 from game.paths import SAVE_EXTENSION, saves_dir
 from game.tk.board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture
+from game.tk.collect import MainThreadCollector
 from game.tk.controller import MatchSetup, TkSession
 from game.tk.dialog import with_save_extension
 from game.tk.newgame import NewGameDialog
@@ -44,6 +45,8 @@ class TkApp:
         announce: bool = True,
     ) -> None:
         self.root = root
+        self.collector = MainThreadCollector()  # Tk objects are freed on this thread only
+        self.collector.start()
         self.session = TkSession(setup, lang)
         self.ai_delay = ai_delay
         self.announce_popups = announce
@@ -268,11 +271,13 @@ class TkApp:
         if self.worker is not None:
             self.worker.close()
         self.root.destroy()
+        self.collector.stop()
 
     # ----- the AI and the clock -------------------------------------------------
     def _tick(self) -> None:
         self._after_id = None
         try:
+            self.collector.tick()
             self._drive_ai()
             if self.session.poll_hint():  # the database finished loading: show the verdicts
                 self._notice = ("", LEGAL)
