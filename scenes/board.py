@@ -15,13 +15,13 @@ from pygame_gui.elements import UIButton
 
 from engine.core import EMPTY
 from game.ai_turns import HINT, AITurns
-from game.animation import Animator
+from game.arcade.animation import Animator
+from game.arcade.board_look import BoardLook
+from game.arcade.scene import Scene
 from game.autosave import Autosaver
-from game.board_look import BoardLook
 from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
-from game.scene import Scene
 from game.session import GameSession, GameSetup
 from scenes.board_chain import ShownSteps, remove_when_jumped, show_chain_prefix
 from scenes.board_draw import draw_board_scene
@@ -37,7 +37,7 @@ from scenes.board_verdicts import VerdictHint, ask_verdict_hint, update_verdict_
 from scenes.file_flow import FileFlow
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
     from game.net.remote_turns import RemoteTurns
 
 GAME_OVER_PAUSE = 1.2  # seconds to look at the final position before the summary
@@ -232,8 +232,6 @@ class BoardScene(Scene):
         self.app.effect("refused")
 
     def leave_to_menu(self) -> None:
-        from scenes.title import TitleScene
-
         live_link = self.remote is not None and not self.session.over
         asked = self.leave_asked
         if live_link and (asked is None or self.clock - asked > LEAVE_CONFIRM_SECONDS):
@@ -242,7 +240,7 @@ class BoardScene(Scene):
             self.refuse(tr("plateaux.confirm_leave_network", self.lang))
             return
         self.app.effect("click")
-        self.app.reset(TitleScene(self.app))
+        self.app.reset("title")
 
     def closing(self) -> None:
         self.ai.cancel()
@@ -355,10 +353,8 @@ class BoardScene(Scene):
         if self.over_timer is not None and not self.animator.busy:
             self.over_timer -= dt
             if self.over_timer <= 0:
-                from scenes.game_over import GameOverScene
-
                 self.over_timer = None
-                self.app.replace(GameOverScene(self.app, self.session))
+                self.app.replace("game_over", self.session)
 
     def _play_due_sounds(self, dt: float) -> None:
         due = [(t - dt, name) for t, name in self.sounds]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from game.animation import Animator, Removal, Travel
+from game.arcade.animation import Animator, Removal, Travel
 
 if TYPE_CHECKING:
     from scenes.board import BoardScene

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import assets
+import scenes.board_view as board_view
 from game.ai_turns import MOVE
+from game.arcade import assets
 from game.i18n import tr
-from scenes import board_view
 from scenes.board_panel import draw_cards, draw_move_list, draw_phase, draw_status
 from scenes.board_texts import cards_for, phase_line
 from scenes.board_verdicts import draw_verdict_labels

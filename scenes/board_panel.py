@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from engine.core import FIRST_MAN, SECOND_MAN
-from game import assets
-from game.sprites import CLASSIC, PieceStyle, draw_piece
+from game.arcade import assets
+from game.arcade.sprites import CLASSIC, PieceStyle, draw_piece
 
 PANEL_RECT = pygame.Rect(700, 22, 540, 636)
 BOARD_RECT = pygame.Rect(48, 30, 620, 620)

@@ -16,8 +16,8 @@ import pygame
 
 from engine.core import EMPTY, GameState, Verdict
 from engine.games.teeko.rules import TeekoMove
-from game import assets
-from game.board_look import BoardLook
+from game.arcade import assets
+from game.arcade.board_look import BoardLook
 from game.i18n import tr
 from game.verdict_hints import (
     DRAW,

@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import assets
-from game.board_look import BoardLook
+import scenes.board_view as board_view
+from game.arcade import assets
+from game.arcade.board_look import BoardLook
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.looks import looks_for
 from game.session import HUMAN, GameSession
 from game.verdict_hints import Decision, database_ready, decision, decision_text, has_verdicts, warm_up
-from scenes import board_view
 from scenes.board_texts import outcome_words
 from scenes.menu import Entry, MenuScene, backdrop
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 FINAL_BOARD_RECT = pygame.Rect(70, 110, 500, 500)
 COLUMN_CENTRE = 900  # the text and buttons sit right of the final board
@@ -122,28 +122,20 @@ class GameOverScene(MenuScene):
             self.decision = decision(self.session.state)
 
     def choose(self, action: str) -> None:
-        from scenes.board import BoardScene
-        from scenes.replay import ReplayScene
-        from scenes.title import TitleScene
-
         if action == "replay":
-            self.app.push(ReplayScene(self.app, self.session))
+            self.app.push("replay", self.session)
         elif action == "rematch":
             setup = self.session.setup
             if any(seat.is_remote for seat in setup.seats):
                 # A LAN game's rematch is another LAN game: host or join again.
-                from scenes.lan_menu import LanMenuScene
-
-                self.app.replace(LanMenuScene(self.app, setup))
+                self.app.replace("lan_menu", setup)
             elif len(looks_for(setup.game_id)) > 1:
                 # Seed 004: the look is chosen at every new game, so ask again (as it was).
-                from scenes.game_select import GameSelectScene
-
-                self.app.replace(GameSelectScene(self.app, setup))
+                self.app.replace("game_select", setup)
             else:
-                self.app.replace(BoardScene.new_game(self.app, setup))
+                self.app.replace("new_game", setup=setup)
         elif action == "menu":
-            self.app.reset(TitleScene(self.app))
+            self.app.reset("title")
 
     def back(self) -> None:
         self.choose("menu")

@@ -23,11 +23,11 @@ from engine.core import Verdict  # noqa: E402
 from engine.games.teeko.rules import TeekoState  # noqa: E402
 from engine.games.teeko.verdicts import verdicts  # noqa: E402
 from game import verdict_hints  # noqa: E402
-from game.app import App  # noqa: E402
+from game.arcade.app import App  # noqa: E402
 from game.geometry import geometry_for  # noqa: E402
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat  # noqa: E402
-from game.tk_controller import HUMAN as TK_HUMAN  # noqa: E402
-from game.tk_controller import MatchSetup, TkSession  # noqa: E402
+from game.tk.controller import HUMAN as TK_HUMAN  # noqa: E402
+from game.tk.controller import MatchSetup, TkSession  # noqa: E402
 from game.verdict_hints import Decision, cell_verdicts, decision, decision_text, verdict_list  # noqa: E402
 from scenes import board_verdicts  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
@@ -52,7 +52,6 @@ NAMES = geometry_for("teeko").cell_names
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     assert verdict_hints.wait_for_database(10)
     yield from headless_arcade(tmp_path_factory)
-
 
 
 def teeko_at(moves: str, seats: tuple[Seat, Seat] = (Seat(HUMAN), Seat(HUMAN))) -> GameSession:
@@ -142,9 +141,7 @@ def test_board_hint_labels_equal_the_engine_verdicts(app: App) -> None:
     scene.closing()
 
 
-def test_hint_says_preparing_until_the_database_is_there(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_hint_says_preparing_until_the_database_is_there(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = BoardScene(app, teeko_at("c3"))
     monkeypatch.setattr(board_verdicts, "database_ready", lambda: False)
     scene.ask_hint()

@@ -7,7 +7,7 @@ import random
 
 from engine.registry import new_state
 from game.geometry import geometry_for
-from game.tk_controller import HUMAN, MatchSetup, TkSession
+from game.tk.controller import HUMAN, MatchSetup, TkSession
 
 
 def forced_pass_line() -> list[str]:

@@ -20,8 +20,8 @@ from xvfb import virtual_display, xvfb_server  # noqa: F401  (fixtures)
 
 from engine.registry import new_state
 from engine.saves import load_game
-from game.tk_app import TkApp
-from game.tk_controller import HUMAN, MatchSetup, TkSession
+from game.tk.app import TkApp
+from game.tk.controller import HUMAN, MatchSetup, TkSession
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO_PLAYERS = MatchSetup("nine", {}, (HUMAN, HUMAN))
@@ -54,7 +54,7 @@ def make_app(virtual_display: str) -> Iterator[Callable[..., TkApp]]:  # noqa: F
     for app in apps:
         app.close()
     # Free the Tk objects here, on the Tk thread, not in a later collection that may
-    # run on another thread (game/tk_collect.py).
+    # run on another thread (game/tk/collect.py).
     apps.clear()
     gc.collect()
 
@@ -214,7 +214,7 @@ def test_smoke_exits_zero_without_pygame(virtual_display: str) -> None:  # noqa:
     entry = (
         "import main; code = main.main(['--tk', '--smoke'])"
         if (ROOT / "main.py").exists()
-        else ("from game.tk_app import run; code = run(['--smoke'])")
+        else ("from game.tk.app import run; code = run(['--smoke'])")
     )
     report = "print('pygame loaded' if 'pygame' in sys.modules else 'no pygame')"
     script = f"import sys; {entry}; {report}; sys.exit(code)"
@@ -228,7 +228,7 @@ def test_smoke_exits_zero_without_pygame(virtual_display: str) -> None:  # noqa:
 
 
 def test_new_game_dialog_starts_twelve_with_diagonals(make_app: Callable[..., TkApp]) -> None:
-    from game.tk_newgame import NewGameDialog
+    from game.tk.newgame import NewGameDialog
 
     app = make_app()
     app.session.play("d6")
@@ -312,7 +312,7 @@ def test_teeko_hint_button_labels_the_board_and_lists_the_verdicts(make_app: Cal
 
 
 def test_new_game_dialog_offers_perfect_for_teeko_only(make_app: Callable[..., TkApp]) -> None:
-    from game.tk_newgame import NewGameDialog
+    from game.tk.newgame import NewGameDialog
 
     app = make_app()
     dialog = NewGameDialog(app.root, MatchSetup("teeko", {}, (HUMAN, "medium")), "en", app.start_game)
@@ -334,7 +334,7 @@ def test_new_game_dialog_offers_perfect_for_teeko_only(make_app: Callable[..., T
 
 def test_player_discs_in_the_panel_match_the_board(make_app: Callable[..., TkApp]) -> None:
     """Teeko's first player is Black: its disc in the panel is the dark one, as on the board."""
-    from game.tk_board import EBONY, IVORY
+    from game.tk.board import EBONY, IVORY
 
     def fills(app: TkApp) -> list[str]:
         return [str(swatch.itemcget(disc, "fill")) for swatch, disc in app.panel.swatches]  # type: ignore[no-untyped-call]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 ASSETS_DIR = ROOT / "assets"
 THEME_PATH = ASSETS_DIR / "theme.json"
 TRANSLATIONS_DIR = ASSETS_DIR / "translations"

@@ -10,6 +10,7 @@ from game.i18n import tr
 
 NAMESPACE = "tk"
 
+
 def tt(entry: str, lang: str, **fields: object) -> str:
     """The Tk view's text for `entry` ('tk.<entry>'), in `lang`, English as fallback."""
     return tr(f"{NAMESPACE}.{entry}", lang, **fields)

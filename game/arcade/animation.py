@@ -18,10 +18,10 @@ from typing import Any
 import pygame
 
 from engine.core import EMPTY, owner_of
-from game import assets
-from game.board_look import BoardLook
+from game.arcade import assets
+from game.arcade.board_look import BoardLook
+from game.arcade.sprites import draw_piece, draw_turning_disc
 from game.looks import DISC
-from game.sprites import draw_piece, draw_turning_disc
 
 DROP, SLIDE, FLIGHT, REMOVAL, FLASH, FLIP, FLIP_STAGGER = 0.18, 0.22, 0.35, 0.25, 0.40, 0.25, 0.04
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pygame
 import pygame.gfxdraw
 
-from game import assets, materials
+from game.arcade import assets, materials
 from game.geometry import BoardGeometry
 from game.looks import FELT_GRID, GRID_POINTS, ROUND_CELLS, Look
 

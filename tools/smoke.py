@@ -18,8 +18,8 @@ from typing import TypeVar
 
 import pygame
 
-from game.app import App, settle_memory
-from game.scene import Scene
+from game.arcade.app import App, settle_memory
+from game.arcade.scene import Scene
 from game.session import HUMAN, GameSession, GameSetup, Seat
 
 S = TypeVar("S", bound=Scene)

@@ -18,13 +18,13 @@ from game.ai_worker import AIWorker
 from game.i18n import LANGUAGES
 from game.looks import board_geometry, look_for
 from game.paths import SAVE_EXTENSION, saves_dir
-from game.tk_board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture
-from game.tk_collect import MainThreadCollector
-from game.tk_controller import MatchSetup, TkSession
-from game.tk_dialog import with_save_extension
-from game.tk_newgame import NewGameDialog
-from game.tk_panel import SidePanel, StatusLine, popup
-from game.tk_text import tt
+from game.tk.board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture
+from game.tk.collect import MainThreadCollector
+from game.tk.controller import MatchSetup, TkSession
+from game.tk.dialog import with_save_extension
+from game.tk.newgame import NewGameDialog
+from game.tk.panel import SidePanel, StatusLine, popup
+from game.tk.text import tt
 from game.verdict_hints import has_verdicts
 
 TICK_MS = 50  # how often the AI worker and the pulse are polled
@@ -393,4 +393,3 @@ class TkApp:
             self.announcement = popup(self.root, tt("game_over_title", self.lang), result)
         for callback in self.game_over_callbacks:
             callback()
-

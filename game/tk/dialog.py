@@ -1,7 +1,7 @@
 """Native open/save file dialogs, run in a child process.
 
 Tk and SDL must never share a process, so the pygame arcade asks this module for a
-file name: `FileDialogProcess.start` launches `python -m game.tk_dialog ...`, which
+file name: `FileDialogProcess.start` launches `python -m game.tk.dialog ...`, which
 shows Tk's own dialog and prints one JSON line ({"path": ..., "error": ...}) on its
 standard output. `poll` never blocks, so the arcade's frame loop keeps running while
 the dialog is open.
@@ -24,7 +24,7 @@ from engine.saves import SAVE_EXTENSION
 NO_DISPLAY = "no display for the file dialog"
 DialogMode = Literal["open", "save"]
 MODES: tuple[DialogMode, ...] = ("open", "save")
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class FileDialogProcess:
         if not display_available():
             self._ready = DialogResult(None, NO_DISPLAY)
             return
-        command = [sys.executable, "-m", "game.tk_dialog", mode, "--dir", initial_dir]
+        command = [sys.executable, "-m", "game.tk.dialog", mode, "--dir", initial_dir]
         command += ["--name", default_name, "--title", title]
         try:
             self._process = subprocess.Popen(
@@ -169,7 +169,7 @@ def ask(mode: DialogMode, initial_dir: str, default_name: str, title: str) -> Di
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.tk_dialog", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m game.tk.dialog", description=__doc__)
     parser.add_argument("mode", choices=MODES)
     parser.add_argument("--dir", default=os.getcwd(), help="folder the dialog opens in")
     parser.add_argument("--name", default="", help="file name proposed by a save dialog")

@@ -1,6 +1,6 @@
 """The Tk view's game logic without any widget: who plays, clicks, undo, save and load.
 
-The window (game/tk_app.py) asks this session what to draw and what to say, and hands
+The window (game/tk/app.py) asks this session what to draw and what to say, and hands
 it clicks and AI answers. Keeping it free of tkinter makes every rule of the view
 testable without a display.
 """
@@ -19,7 +19,7 @@ from engine.saves import PlayerInfo, load_game, save_game
 from game.game_hooks import hooks_for
 from game.input import ClickKind, MoveBuilder
 from game.looks import look_for
-from game.tk_text import player_name, reason_text, tt
+from game.tk.text import player_name, reason_text, tt
 from game.verdict_hints import (
     LABEL_COLOURS,
     cell_verdicts,

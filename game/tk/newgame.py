@@ -9,8 +9,8 @@ from typing import Any
 from engine.ai.players import levels_for
 from engine.registry import GAMES, get_spec
 from game.looks import look_for, looks_for
-from game.tk_controller import HUMAN, MatchSetup
-from game.tk_text import player_name, tt
+from game.tk.controller import HUMAN, MatchSetup
+from game.tk.text import player_name, tt
 
 PANEL = "#2A3242"
 TEXT = "#ECEFF4"

@@ -3,7 +3,7 @@
 Any game is drawn from its BoardGeometry (cell centres in 0..1 board units, lines,
 labels; already turned by its look) and `state.board()` codes, so this module knows
 no rules. The look (game.looks) chooses the material, cells and pieces; grid boards
-are painted by game.tk_paint. The static layer is redrawn only when the canvas
+are painted by game.tk.paint. The static layer is redrawn only when the canvas
 changes size; the pieces and hints are redrawn on each `show`.
 """
 
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from engine.core import EMPTY, FIRST_MAN
 from game.geometry import BoardGeometry
 from game.looks import MORRIS_LOOK, POINTS, Look, grid_step
-from game.tk_paint import EBONY as EBONY  # re-exported: the side panel draws the same pieces
-from game.tk_paint import EBONY_RIM as EBONY_RIM
-from game.tk_paint import IVORY as IVORY
-from game.tk_paint import IVORY_RIM as IVORY_RIM
-from game.tk_paint import circle_box, is_dark, paint_board, paint_piece
+from game.tk.paint import EBONY as EBONY  # re-exported: the side panel draws the same pieces
+from game.tk.paint import EBONY_RIM as EBONY_RIM
+from game.tk.paint import IVORY as IVORY
+from game.tk.paint import IVORY_RIM as IVORY_RIM
+from game.tk.paint import circle_box, is_dark, paint_board, paint_piece
 
 # LOOK.md: warm wood, dark inlaid lines, ivory and ebony pieces, one accent.
 WOOD = "#C8955A"

@@ -8,16 +8,36 @@ covered or leaves, so a scene's widgets always reflect its current state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
 
-from game import assets
+from game.arcade import assets
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
+
+
+SceneFactory = Callable[..., "Scene"]
+
+# Scenes reach each other by name through this registry (filled by scenes/__init__.py),
+# never by importing each other's classes: no scene depends on another scene's module.
+SCENES: dict[str, SceneFactory] = {}
+
+
+def register_scene(name: str, factory: SceneFactory) -> None:
+    SCENES[name] = factory
+
+
+def make_scene(app: App, name: str, *arguments: Any, **keywords: Any) -> Scene:
+    """Build the scene registered as `name`; an unknown name is a programming error."""
+    factory = SCENES.get(name)
+    if factory is None:
+        raise LookupError(f"no scene registered as {name!r} (known: {', '.join(sorted(SCENES))})")
+    return factory(app, *arguments, **keywords)
 
 
 class Scene:

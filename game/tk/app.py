@@ -1,8 +1,8 @@
-"""The Tkinter view of Plateaux: `python main.py --tk [--smoke] [--game nine|twelve] [--vs LEVEL]`.
+"""The Tkinter view of Plateaux: `python main.py --tk [--smoke] [--game GAME] [--vs LEVEL]`.
 
 A Tk-only process (pygame is never imported here). `run(argv)` reads the command line
-and opens the window (game/tk_window.py). `--smoke` plays a whole AI-against-AI game of
-nine on screen, moves 0.2 s apart, then closes itself and exits 0 (1 if it overruns).
+and opens the window (game/tk/window.py). `--smoke` plays a whole AI-against-AI game of
+the first game on screen, moves 0.2 s apart, then closes itself and exits 0 (1 if it overruns).
 """
 
 from __future__ import annotations
@@ -13,14 +13,16 @@ import sys
 import time
 import tkinter as tk
 
-from engine.ai.players import ALL_LEVELS, levels_for
+from engine.ai.players import levels_for
 from engine.core import EngineError
 from engine.registry import get_spec
-from game.i18n import LANGUAGES, system_language
-from game.tk_controller import HUMAN, MatchSetup
-from game.tk_newgame import TK_GAMES
-from game.tk_text import tt
-from game.tk_window import AI_MIN_DELAY, TkApp
+from game.i18n import system_language
+from game.paths import settings_path
+from game.settings import Settings, load_settings
+from game.tk.controller import HUMAN, MatchSetup
+from game.tk.options import DEFAULT_GAME, build_parser
+from game.tk.text import tt
+from game.tk.window import AI_MIN_DELAY, TkApp
 
 __all__ = ["TkApp", "run"]
 
@@ -32,28 +34,7 @@ SMOKE_TIME_CAP = 240.0  # the smoke game fails if it is not over by then
 
 # ----- command line -----------------------------------------------------------
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="main.py --tk", description="Plateaux in a Tkinter window.")
-    parser.add_argument("--tk", action="store_true", help=argparse.SUPPRESS)  # if main.py passes it on
-    parser.add_argument("--smoke", action="store_true", help="play one AI-against-AI game of nine and exit")
-    parser.add_argument("--game", choices=TK_GAMES, default="nine")
-    parser.add_argument(
-        "--vs",
-        choices=(*ALL_LEVELS, "human"),
-        default="medium",
-        help="the computer's level (perfect: Teeko only), or 'human' for two players",
-    )
-    parser.add_argument("--ai-first", action="store_true", help="the computer plays the first side")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help="language (default: the system's)")
-    parser.add_argument("--movetime", type=float, default=None, help="seconds the computer may think")
-    parser.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, e.g. -o diagonals=true (twelve)",
-    )
-    return parser.parse_args(argv)
+    return build_parser().parse_args(argv)
 
 
 def setup_from(args: argparse.Namespace) -> MatchSetup:
@@ -61,7 +42,7 @@ def setup_from(args: argparse.Namespace) -> MatchSetup:
 
     options = get_spec(args.game).check_options(parse_options(args.option))
     if args.smoke:
-        return MatchSetup("nine", {}, SMOKE_LEVELS, SMOKE_MOVETIME)
+        return MatchSetup(DEFAULT_GAME, {}, SMOKE_LEVELS, SMOKE_MOVETIME)
     level = None if args.vs == "human" else args.vs
     offered = levels_for(args.game)
     if level is not None and level not in offered:
@@ -87,7 +68,7 @@ def run(argv: list[str]) -> int:
         print(f"error: cannot open the Tk window ({error}); is a display available?", file=sys.stderr)
         return 1
     root.geometry("1180x760")
-    lang = args.lang or system_language()
+    lang = args.lang or load_settings(settings_path(), Settings(language=system_language()))[0].language
     app = TkApp(
         root, setup, lang, ai_delay=SMOKE_DELAY if args.smoke else AI_MIN_DELAY, announce=not args.smoke
     )
@@ -98,7 +79,7 @@ def run(argv: list[str]) -> int:
         root.mainloop()
     finally:
         app.close()  # no-op when the window already closed itself
-        # The window's objects die here, on the Tk thread (game/tk_collect.py says why).
+        # The window's objects die here, on the Tk thread (game/tk/collect.py says why).
         del app, root
         gc.collect()
     return status["code"]

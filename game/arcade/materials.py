@@ -11,7 +11,7 @@ from functools import cache
 import numpy as np
 import pygame
 
-from game import assets
+from game.arcade import assets
 
 Colour = tuple[int, int, int]
 

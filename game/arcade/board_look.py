@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
-from game import assets, materials
-from game.board_paint import paint_cells
+from game.arcade import assets, materials
+from game.arcade.board_paint import paint_cells
+from game.arcade.sprites import PieceStyle
 from game.geometry import BoardGeometry
 from game.looks import POINTS, Look, board_geometry, grid_step, look_for
-from game.sprites import PieceStyle
 
 LABEL_BAND = 0.055  # of the board's side: a wood margin around Morris's geometry for the labels
 FRAMES = {"wood": (92, 60, 36), "felt": (14, 24, 18), "checker": (60, 36, 20)}

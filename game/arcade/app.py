@@ -13,15 +13,17 @@ import gc
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from game import assets, paths
+from game import paths
 from game.ai_worker import AIWorker
-from game.audio import Audio, pre_init
+from game.arcade import assets
+from game.arcade.audio import Audio, pre_init
+from game.arcade.scene import Scene, make_scene
 from game.i18n import system_language
-from game.scene import Scene
 from game.settings import Settings, load_settings, save_settings
 
 
@@ -124,8 +126,14 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def push(self, scene: Scene) -> None:
-        self._pending.append(lambda: self._push(scene))
+    def scene(self, scene: Scene | str, *arguments: Any, **keywords: Any) -> Scene:
+        """`scene` itself, or a new scene built by the factory registered under that name."""
+        return make_scene(self, scene, *arguments, **keywords) if isinstance(scene, str) else scene
+
+    def push(self, scene: Scene | str, *arguments: Any, **keywords: Any) -> None:
+        """Cover the top scene with `scene` (a Scene, or a registered name and its arguments)."""
+        new = self.scene(scene, *arguments, **keywords)
+        self._pending.append(lambda: self._push(new))
 
     def pop(self) -> None:
         """Leave the top scene; leaving the last one ends the app."""
@@ -137,20 +145,23 @@ class App:
 
         self._pending.append(run)
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Scene | str, *arguments: Any, **keywords: Any) -> None:
+        new = self.scene(scene, *arguments, **keywords)
+
         def run() -> None:
             self._pop(resume=False)
-            self._push(scene)
+            self._push(new)
 
         self._pending.append(run)
 
-    def reset(self, scene: Scene) -> None:
+    def reset(self, scene: Scene | str, *arguments: Any, **keywords: Any) -> None:
         """Leave every scene and start again from `scene` (back to the title)."""
+        new = self.scene(scene, *arguments, **keywords)
 
         def run() -> None:
             while self.stack:
                 self._pop(resume=False)
-            self._push(scene)
+            self._push(new)
 
         self._pending.append(run)
 

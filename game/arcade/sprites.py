@@ -16,7 +16,7 @@ from functools import cache
 import pygame
 
 from engine.core import FIRST_KING, FIRST_MAN, SECOND_KING, owner_of
-from game import assets
+from game.arcade import assets
 from game.looks import DIAMOND, DISC, ROUND
 
 SUPERSAMPLE = 4

@@ -5,8 +5,8 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
-from game.tk_board import ACCENT, BACKGROUND, EBONY, IVORY, IVORY_RIM, REFUSAL
-from game.tk_text import tt
+from game.tk.board import ACCENT, BACKGROUND, EBONY, IVORY, IVORY_RIM, REFUSAL
+from game.tk.text import tt
 
 PANEL = "#2A3242"
 TEXT = "#ECEFF4"

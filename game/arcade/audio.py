@@ -22,7 +22,7 @@ import pygame
 
 log = logging.getLogger(__name__)
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
 EFFECTS = ("place", "move", "fly", "mill", "capture", "win", "lose", "refused", "click", "select", "flip")
 MUSIC_FILES = {"menu": "menu.wav", "game": "game.wav", "replay": "game.wav"}  # replay reuses game
 MOODS = tuple(MUSIC_FILES)
