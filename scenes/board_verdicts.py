@@ -8,8 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from engine.ai.teeko_db import Verdict
-from engine.core import EMPTY
+from engine.core import EMPTY, Verdict
 from game.arcade import assets
 from game.arcade.board_look import BoardLook
 from game.verdict_hints import DRAW, WIN

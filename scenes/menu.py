@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
-from engine.games.morris_board import POINTS, topology
+from engine.games.morris.board import POINTS, topology
 from game.arcade import assets
 from game.arcade.scene import Scene, pressed_button
 from game.i18n import tr

@@ -15,8 +15,8 @@ from typing import Any, cast
 import pytest
 
 from engine import new_state
-from engine.games.morris import MorrisMove, MorrisState
-from engine.games.morris_board import INDEX_OF_NAME
+from engine.games.morris.board import INDEX_OF_NAME
+from engine.games.morris.rules import MorrisMove, MorrisState
 
 
 def words(text: str) -> list[str]:

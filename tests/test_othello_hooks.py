@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.games.othello import INDEX_OF_NAME, PASS
+from engine.games.othello.rules import INDEX_OF_NAME, PASS
 from engine.registry import new_state
 from game.game_hooks import hooks_for
 from game.geometry import geometry_for

@@ -19,9 +19,9 @@ pygame = pytest.importorskip("pygame")
 
 from conftest import headless_arcade  # noqa: E402
 
-from engine.ai.teeko_db import Verdict  # noqa: E402
-from engine.ai.verdicts import verdicts  # noqa: E402
-from engine.games.teeko import TeekoState  # noqa: E402
+from engine.core import Verdict  # noqa: E402
+from engine.games.teeko.rules import TeekoState  # noqa: E402
+from engine.games.teeko.verdicts import verdicts  # noqa: E402
 from game import verdict_hints  # noqa: E402
 from game.ai_worker import AIWorker  # noqa: E402
 from game.arcade.app import App  # noqa: E402

@@ -8,9 +8,8 @@ the board starts (game.verdict_hints), so a frame only ever does the lookups.
 
 from __future__ import annotations
 
-from engine.ai.teeko_db import Verdict
-from engine.core import GameState
-from engine.games.teeko import TeekoMove
+from engine.core import GameState, Verdict
+from engine.games.teeko.rules import TeekoMove
 from game.verdict_hints import (
     cell_verdicts,
     database_error,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import FIRST_MAN, SECOND_MAN
-from engine.games.morris_board import POINTS
+from engine.games.morris.board import POINTS
 
 # Rows of the drawing: 7 point rows (Y = 1..7) with connector rows between them.
 _TEMPLATE = (

@@ -1,7 +1,7 @@
 """The solved Teeko database: every position's distance to the end under perfect play.
 
 Built by `tools/solve_teeko.py` (retrograde analysis of the moving phase, backward
-induction through the placement phase) and shipped as `engine/data/teeko.db`.
+induction through the placement phase) and shipped as `engine/games/teeko/teeko.db`.
 
 Positions are seen from the side to move ("own" and "opponent" squares), so one table
 serves both colours (colour swap). The table is cut into sections by the number of
@@ -34,10 +34,10 @@ from math import comb
 from pathlib import Path
 from typing import NamedTuple
 
-from engine.core import EngineError
+from engine.core import DRAW, EngineError, Verdict
 
 MAGIC = b"TEEKODB\x01"
-DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "teeko.db"
+DATA_PATH = Path(__file__).resolve().parent / "teeko.db"  # shipped next to this module
 SIZE = 5
 CELLS = SIZE * SIZE
 PIECES = 4
@@ -145,30 +145,12 @@ def rank_among_free(mask: int, taken: int) -> int:
     return rank
 
 
-class Verdict(NamedTuple):
-    """A result with perfect play: kind 'W' (wins), 'L' (loses) or 'D' (draw), in n plies."""
-
-    kind: str
-    n: int = 0
-
-    def __str__(self) -> str:
-        return "D" if self.kind == "D" else f"{self.kind}{self.n}"
-
-    @classmethod
-    def from_byte(cls, value: int) -> Verdict:
-        if value == 0:
-            return DRAW
-        distance = value - 1
-        return cls("W" if distance % 2 else "L", distance)
-
-    def after_move(self) -> Verdict:
-        """The mover's verdict of a move whose resulting position (opponent to move) is self."""
-        if self.kind == "D":
-            return DRAW
-        return Verdict("L" if self.kind == "W" else "W", self.n + 1)
-
-
-DRAW = Verdict("D", 0)
+def verdict_from_byte(value: int) -> Verdict:
+    """A stored value byte as a verdict: 0 is a draw, else distance + 1 (odd distance wins)."""
+    if value == 0:
+        return DRAW
+    distance = value - 1
+    return Verdict("W" if distance % 2 else "L", distance)
 
 
 class DatabaseError(EngineError):
@@ -218,7 +200,7 @@ class TeekoDatabase:
 
     def value(self, own: int, opponent: int) -> Verdict:
         """The verdict for the side to move."""
-        return Verdict.from_byte(self.byte(own, opponent))
+        return verdict_from_byte(self.byte(own, opponent))
 
     def section_bytes(self, own: int, opponent: int) -> bytes:
         """The stored (compact) value bytes of a section."""

@@ -1,4 +1,4 @@
-"""The `perfect` Teeko level: plays from the solved database (engine/ai/teeko_db.py).
+"""The `perfect` Teeko level: plays from the solved database (database.py beside it).
 
 - Won: the fastest win (the distance falls by two at each of its moves, so no position
   of the win can repeat and the repetition rule cannot stop it); among equally fast
@@ -15,19 +15,19 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.search import MATE
-from engine.ai.teeko_db import TeekoDatabase, Verdict, database
-from engine.ai.verdicts import move_verdict
-from engine.core import GameOverError, GameState
-from engine.games.teeko import TeekoMove, TeekoState
+from engine.core import GameOverError, GameState, Verdict
+from engine.games.teeko.database import TeekoDatabase, database
+from engine.games.teeko.rules import TeekoMove, TeekoState
+from engine.games.teeko.verdicts import move_verdict
 
 
-def verdict_score(verdict: Verdict) -> int:
-    """A search-style score: MATE - n for a win in n, -(MATE - n) for a loss in n, 0 for a draw."""
+def _value(verdict: Verdict) -> int:
+    """Orders verdicts for the mover: faster wins first, then draws, then slower losses
+    (a stored distance is below 256, so the bands never overlap)."""
     if verdict.kind == "W":
-        return MATE - verdict.n
+        return 1000 - verdict.n
     if verdict.kind == "L":
-        return verdict.n - MATE
+        return verdict.n - 1000
     return 0
 
 
@@ -59,8 +59,8 @@ def perfect_move(state: GameState, rng: random.Random | None = None) -> tuple[Te
     scored = [(move, move_verdict(state, move, db)) for move in state.legal_moves()]
     if not scored:
         raise GameOverError("the game is over")
-    best = max(verdict_score(v) for _, v in scored)
-    candidates = [m for m, v in scored if verdict_score(v) == best]
+    best = max(_value(v) for _, v in scored)
+    candidates = [m for m, v in scored if _value(v) == best]
     kind = next(v for m, v in scored if m == candidates[0]).kind
     if kind == "W":
         fresh = [m for m in candidates if _is_new_position(state, m)]

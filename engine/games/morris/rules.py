@@ -7,15 +7,13 @@ from typing import Any, NamedTuple
 
 from engine.core import (
     FIRST,
-    GameSpec,
     GameState,
     InvalidMoveError,
-    OptionSpec,
     Outcome,
     Termination,
     cells_from_masks,
 )
-from engine.games.morris_board import (
+from engine.games.morris.board import (
     ALL_POINTS,
     NAMES,
     POINT_COUNT,
@@ -24,7 +22,7 @@ from engine.games.morris_board import (
     points_of,
     topology,
 )
-from engine.games.morris_text import render_board
+from engine.games.morris.text import render_board
 
 QUIET_PLY_LIMIT = 100  # moving-phase plies without a removal before the draw
 REPETITION_LIMIT = 3
@@ -311,15 +309,3 @@ class NineState(MorrisState):
 
 class TwelveState(MorrisState):
     PIECES = 12
-
-
-NINE = GameSpec("nine", "Nine Men's Morris", ("White", "Black"), NineState)
-TWELVE = GameSpec(
-    "twelve",
-    "Twelve Men's Morris",
-    ("White", "Black"),
-    TwelveState,
-    (OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
-)
-NineState.spec = NINE
-TwelveState.spec = TWELVE

@@ -13,7 +13,6 @@ from engine.core import (
     FIRST,
     FIRST_MAN,
     SECOND_MAN,
-    GameSpec,
     GameState,
     InvalidMoveError,
     Outcome,
@@ -227,7 +226,3 @@ class TeekoState(GameState):
             for r in range(SIZE)
         ]
         return "\n".join([*rows, "   a b c d e"])
-
-
-TEEKO = GameSpec("teeko", "Teeko", ("Black", "White"), TeekoState)
-TeekoState.spec = TEEKO

@@ -18,7 +18,7 @@ Everything is shifts and masks on Python ints: no loop over squares.
 from __future__ import annotations
 
 from engine.core import GameState
-from engine.games.othello import FULL, legal_mask
+from engine.games.othello.rules import FULL, legal_mask
 
 # ----- board masks ---------------------------------------------------------------
 COLUMN_A = sum(1 << (row * 8) for row in range(8))
@@ -147,7 +147,7 @@ def evaluate_masks(own: int, opp: int) -> int:
 
 def masks_of(state: GameState) -> tuple[int, int]:
     """(side to move's discs, opponent's discs), read from the exact `key()`:
-    black | white << 64 | side << 128 (engine/games/othello.py)."""
+    black | white << 64 | side << 128 (rules.py)."""
     key = state.key()
     black, white = key & FULL, key >> 64 & FULL
     return (black, white) if state.to_move == 0 else (white, black)

@@ -15,7 +15,6 @@ from engine.core import (
     FIRST,
     FIRST_MAN,
     SECOND_MAN,
-    GameSpec,
     GameState,
     InvalidMoveError,
     Outcome,
@@ -241,7 +240,3 @@ class OthelloState(GameState):
             for r in range(SIZE)
         ]
         return "\n".join(["   a b c d e f g h", *rows])
-
-
-OTHELLO = GameSpec("othello", "Othello", ("Black", "White"), OthelloState)
-OthelloState.spec = OTHELLO

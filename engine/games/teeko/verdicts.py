@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.teeko_db import DRAW, TeekoDatabase, Verdict, database
-from engine.core import GameState
-from engine.games.teeko import TeekoMove, TeekoState
+from engine.core import DRAW, GameState, Verdict
+from engine.games.teeko.database import TeekoDatabase, database
+from engine.games.teeko.rules import TeekoMove, TeekoState
 
 
 def _teeko(state: GameState) -> TeekoState:

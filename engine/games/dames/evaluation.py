@@ -16,7 +16,7 @@ are only half lost (the mover may save one, but rarely two).
 from __future__ import annotations
 
 from engine.core import EMPTY, FIRST, FIRST_KING, FIRST_MAN, SECOND_KING, SECOND_MAN, GameState
-from engine.games.dames import COORDS, JUMP, SQUARES, STEP
+from engine.games.dames.rules import COORDS, JUMP, SQUARES, STEP
 
 MAN = 1000
 KING = 2400

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import cast
 
 from engine.core import GameState
-from engine.games.teeko import ALL_CELLS, NEIGHBOURS, WIN_PATTERNS, TeekoState
+from engine.games.teeko.rules import ALL_CELLS, NEIGHBOURS, WIN_PATTERNS, TeekoState
 
 # An open pattern is worth more the more of it a player holds (index: pieces held).
 OPEN_PATTERN = (0, 30, 140, 420)

@@ -23,7 +23,6 @@ from engine.core import (
     SECOND,
     SECOND_KING,
     SECOND_MAN,
-    GameSpec,
     GameState,
     InvalidMoveError,
     Outcome,
@@ -252,7 +251,3 @@ class DamesState(GameState):
             first_number = INDEX_OF[(row, 1 - row % 2)] + 1
             rows.append(f"{first_number:>3} " + " ".join(chars))
         return "\n".join(rows)
-
-
-DAMES = GameSpec("dames", "Dames (10×10, seed variant)", ("White", "Black"), DamesState)
-DamesState.spec = DAMES
