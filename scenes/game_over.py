@@ -11,12 +11,12 @@ import pygame
 import scenes.board_view as board_view
 from game.arcade import assets
 from game.arcade.board_look import BoardLook
+from game.controller.texts import outcome_words
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.looks import looks_for
 from game.session import HUMAN, GameSession
 from game.verdict_hints import Decision, database_ready, decision, decision_text, has_verdicts, warm_up
-from scenes.board_texts import outcome_words
 from scenes.menu import Entry, MenuScene, backdrop
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from game.arcade import assets
 from game.arcade.animation import Animator
 from game.arcade.board_look import BoardLook
 from game.arcade.scene import Scene, pressed_button
+from game.controller.texts import cards_for, phase_line
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.session import GameSession
@@ -28,7 +29,6 @@ from scenes.board_panel import (
     draw_status,
     visible_rows,
 )
-from scenes.board_texts import cards_for, phase_line
 
 if TYPE_CHECKING:
     from game.arcade.app import App

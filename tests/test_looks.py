@@ -34,7 +34,7 @@ from game.autosave import load_session, save_session  # noqa: E402
 from game.geometry import geometry_for  # noqa: E402
 from game.looks import LOOKS, board_geometry, look_for, looks_for, turn_point  # noqa: E402
 from game.session import HUMAN, GameSession, GameSetup, Seat  # noqa: E402
-from game.tk.controller import MatchSetup, TkSession  # noqa: E402
+from game.tk.setup import MatchSetup  # noqa: E402
 
 T = TypeVar("T")
 BOARD_RECT = pygame.Rect(48, 30, 620, 620)
@@ -207,14 +207,13 @@ def test_an_old_arcade_save_gets_the_default_look(home: Path) -> None:
 
 
 def test_tk_save_and_load_keep_the_look(tmp_path: Path) -> None:
-    session = TkSession(MatchSetup("dames", {}, (None, None), None, "b"))
-    session.play("31-26")
+    session = GameSession(MatchSetup("dames", {}, (None, None), None, "b").game_setup())
+    session.play(session.state.parse_move("31-26"))
     path = tmp_path / "tk.plateaux.json"
-    session.save(path)
+    save_session(path, session)  # what the Tk view's Save does
     assert load_game(path).look == "b"
-    other = TkSession(MatchSetup("dames", {}, (None, None), None, "a"))
-    other.load(path)
-    assert other.setup.look == "b"
+    other, _error = load_session(path)
+    assert other is not None and MatchSetup.of(other.setup).look == "b"
 
 
 def test_replay_uses_the_games_look(app: App) -> None:
@@ -301,7 +300,7 @@ def test_tk_window_draws_the_chosen_dames_look(virtual_display: str) -> None:  #
         app = TkApp(root, MatchSetup("dames", {}, (None, None), None, "b"), "en", announce=False)
         root.update()
         left = app.canvas.cell_centre(45)[0] < app.canvas.winfo_width() / 2  # square 46: White's corner
-        app.session.play("31-26")
+        app.game.play("31-26")
         app.refresh()
         root.update()
         drawn = bool(app.canvas.find_withtag("piece25"))  # the man drawn on its new square

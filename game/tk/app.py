@@ -16,11 +16,12 @@ import tkinter as tk
 from engine.ai.players import levels_for
 from engine.core import EngineError
 from engine.registry import get_spec
+from game.controller.texts import outcome_words
 from game.i18n import system_language
 from game.paths import settings_path
 from game.settings import Settings, load_settings
-from game.tk.controller import HUMAN, MatchSetup
 from game.tk.options import DEFAULT_GAME, build_parser
+from game.tk.setup import HUMAN, MatchSetup
 from game.tk.text import tt
 from game.tk.window import AI_MIN_DELAY, TkApp
 
@@ -89,9 +90,9 @@ def _arm_smoke(app: TkApp, status: dict[str, int]) -> None:
     started = time.monotonic()
 
     def finished() -> None:
-        outcome = app.session.state.outcome()
+        outcome = app.game.state.outcome()
         print(
-            f"smoke: {app.session.result_text()} after {app.session.state.ply} moves "
+            f"smoke: {outcome_words(app.game.session, 'en')} after {app.game.state.ply} moves "
             f"in {time.monotonic() - started:.1f} s ({outcome})",
             flush=True,
         )
@@ -102,7 +103,7 @@ def _arm_smoke(app: TkApp, status: dict[str, int]) -> None:
             return
         print(
             f"smoke failed: {tt('smoke_timeout', 'en', seconds=int(SMOKE_TIME_CAP))} "
-            f"({app.session.state.ply} moves played)",
+            f"({app.game.state.ply} moves played)",
             file=sys.stderr,
             flush=True,
         )

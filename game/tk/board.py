@@ -13,7 +13,8 @@ import math
 import tkinter as tk
 from dataclasses import dataclass
 
-from engine.core import EMPTY, FIRST_MAN
+from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
+from game.controller import BoardController
 from game.geometry import BoardGeometry
 from game.looks import MORRIS_LOOK, POINTS, Look, grid_step
 from game.tk.paint import EBONY as EBONY  # re-exported: the side panel draws the same pieces
@@ -21,6 +22,7 @@ from game.tk.paint import EBONY_RIM as EBONY_RIM
 from game.tk.paint import IVORY as IVORY
 from game.tk.paint import IVORY_RIM as IVORY_RIM
 from game.tk.paint import circle_box, is_dark, paint_board, paint_piece
+from game.verdict_hints import LABEL_COLOURS
 
 # LOOK.md: warm wood, dark inlaid lines, ivory and ebony pieces, one accent.
 WOOD = "#C8955A"
@@ -48,6 +50,34 @@ class BoardPicture:
     mover: int = FIRST_MAN  # the piece code of the side entering a move (for ghosts)
     preview: frozenset[int] = frozenset()  # where a hovered piece could go (hollow rings)
     labels: tuple[tuple[int, str, str], ...] = ()  # (cell, 'W13', colour): a solved game's hint
+
+
+def board_picture(
+    game: BoardController, hover: int | None, refused: int | None, pulse: float
+) -> BoardPicture:
+    """What the controller wants shown, with the pointer's preview: the searched hint's
+    cells, or where the hovered piece could go."""
+    history = game.state.history
+    labels = game.verdict_hint.labels(game.builder.prefix)
+    preview: set[int] = set()
+    if game.hint is not None:
+        preview = set(game.hint.steps)
+    elif (
+        hover is not None and not game.builder.prefix and game.human_to_move() and game.cells[hover] != EMPTY
+    ):
+        preview = game.builder.preview(hover)  # only pieces: an empty point is its own hint
+    return BoardPicture(
+        cells=tuple(game.cells),
+        selected=game.builder.prefix,
+        targets=frozenset(game.targets(every_move=True)),
+        removable=game.removal_due(),
+        last_move=tuple(history[-1].steps) if history else (),
+        refused_cell=refused,
+        pulse=pulse,
+        mover=FIRST_MAN if game.state.to_move == 0 else SECOND_MAN,
+        preview=frozenset(preview),
+        labels=tuple((cell, str(v), LABEL_COLOURS[v.kind]) for cell, v in sorted(labels.items())),
+    )
 
 
 class BoardCanvas(tk.Canvas):

@@ -9,7 +9,7 @@ from typing import Any
 from engine.ai.players import levels_for
 from engine.registry import GAMES, get_spec
 from game.looks import look_for, looks_for
-from game.tk.controller import HUMAN, MatchSetup
+from game.tk.setup import HUMAN, MatchSetup
 from game.tk.text import player_name, tt
 
 PANEL = "#2A3242"

@@ -5,8 +5,11 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from game.controller import BoardController
+from game.controller.texts import cards_for, outcome_words, phase_line
 from game.tk.board import ACCENT, BACKGROUND, EBONY, IVORY, IVORY_RIM, REFUSAL
 from game.tk.text import tt
+from game.verdict_hints import verdict_list
 
 PANEL = "#2A3242"
 TEXT = "#ECEFF4"
@@ -52,7 +55,7 @@ class SidePanel(tk.Frame):
         buttons = tk.Frame(self, background=PANEL)
         buttons.pack(side=tk.BOTTOM, fill=tk.X)
         self.buttons: dict[str, tk.Button] = {}
-        for index, name in enumerate(("new", "undo", "save", "load", "hint")):
+        for index, name in enumerate(("new", "hint", "undo", "redo", "save", "load")):
             button = tk.Button(
                 buttons,
                 command=actions[name],
@@ -66,9 +69,7 @@ class SidePanel(tk.Frame):
                 pady=6,
                 highlightthickness=0,
             )
-            # Hint (Teeko's verdicts) spans the last row.
-            span = 2 if name == "hint" else 1
-            button.grid(row=index // 2, column=index % 2, columnspan=span, sticky="ew", padx=4, pady=4)
+            button.grid(row=index // 2, column=index % 2, sticky="ew", padx=4, pady=4)
             self.buttons[name] = button
         buttons.columnconfigure(0, weight=1)
         buttons.columnconfigure(1, weight=1)
@@ -92,6 +93,26 @@ class SidePanel(tk.Frame):
         colours = (EBONY, IVORY) if dark_first else (IVORY, EBONY)
         for (swatch, disc), colour in zip(self.swatches, colours, strict=True):
             swatch.itemconfigure(disc, fill=colour)
+
+    def show_game(self, game: BoardController, title: str, lang: str) -> None:
+        """The controller's texts: title, players, phase, last move, result, verdicts."""
+        self.title.configure(text=title)
+        for player, card in enumerate(cards_for(game.session, game.thinking_side, lang)):
+            self.players[player].configure(text=f"{card.title}\n{card.detail}")
+            self.thinking[player].configure(text="···" if card.thinking else "")
+        result = outcome_words(game.session, lang) if game.over else ""
+        self.turn.configure(text="" if result else phase_line(game.session, lang))
+        last = game.state.history[-1] if game.state.history else None
+        self.last_move.configure(
+            text=tt("last_move", lang, move=last) if last is not None else tt("no_move_yet", lang)
+        )
+        self.result.configure(text=result)
+        verdicts = game.verdict_hint.verdicts
+        self.verdicts.configure(
+            text=tt("hint_verdicts", lang) + "\n" + verdict_list(verdicts) if verdicts else ""
+        )
+        for name, wanted in (("undo", game.can_undo()), ("redo", game.can_redo()), ("hint", game.can_hint())):
+            self.buttons[name].configure(state="normal" if wanted else "disabled")
 
     def retranslate(self, lang: str) -> None:
         for name, button in self.buttons.items():

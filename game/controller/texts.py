@@ -1,12 +1,21 @@
-"""Words for the board and game-over scenes: player cards, phase line, the result."""
+"""Words for a board in any front end: player cards, phase line, the result (both languages)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from engine.core import owner_of
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.session import HUMAN, GameSession, Seat
-from scenes.board_panel import PlayerCard
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    title: str  # "You", "AI · hard", "Player 1"
+    detail: str  # "White · in hand 5 · taken 2"
+    to_move: bool
+    thinking: bool
 
 
 def seat_title(seat: Seat, index: int, session: GameSession, lang: str) -> str:
