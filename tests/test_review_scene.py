@@ -72,14 +72,14 @@ def test_the_review_arrives_and_the_cursor_follows_the_keys(app: App) -> None:
     assert [p.tag for p in view.review.plies][:2] == ["best!", "blunder!"]
     assert session.review is not None  # kept: a second review opens at once
     key(app, pygame.K_DOWN)  # the next error: b2
-    assert view.cursor == 1 and view.looked_at is not None and view.looked_at.move == "b2"
-    assert "Better was" in scene.status() and view.looked_at.best_move in scene.status()
+    looked = view.looked_at
+    assert view.cursor == 1 and looked is not None and looked.move == "b2"
+    assert "Better was" in scene.status() and looked.best_move in scene.status()
+    for code, cursor in ((pygame.K_END, view.total), (pygame.K_LEFT, view.total - 1), (pygame.K_HOME, 0)):
+        key(app, code)
+        assert view.cursor == cursor
     key(app, pygame.K_END)
-    assert view.cursor == view.total and view.looked_at is None
-    key(app, pygame.K_LEFT)
-    assert view.cursor == view.total - 1
-    key(app, pygame.K_HOME)
-    assert view.cursor == 0
+    assert view.looked_at is None  # the final position: no move played from it
 
 
 def test_retry_judges_a_tried_move(app: App) -> None:
@@ -120,7 +120,7 @@ def test_the_game_over_offers_the_review(app: App) -> None:
     app.apply_pending()
     over = app.top
     assert isinstance(over, GameOverScene)
-    assert [e.action for e in over.entries()][0] == "review"
+    assert over.entries()[0].action == "review"
     over.choose("review")
     app.apply_pending()
     assert isinstance(app.top, ReviewScene)
