@@ -2,11 +2,14 @@
 
 The base folders come from platformdirs (the usual place on each OS). Setting the
 environment variable PLATEAUX_HOME puts everything under that one folder instead,
-which is what the tests and portable installs use. Folders are created on demand.
+which is what the tests and portable installs use. Folders are created on demand;
+one that cannot be created (a read-only disk, `saves` being a file) is still returned,
+and the read or write that needs it then fails with a one-line message of its own.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -38,7 +41,8 @@ def _home_override() -> Path | None:
 
 
 def _ensure(folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # reported by whoever reads or writes in it
+        folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
