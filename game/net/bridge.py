@@ -15,8 +15,8 @@ from collections.abc import Coroutine
 from typing import Any
 
 from engine.core import FIRST, EngineError
-from game.net.discovery import Announcer, Listener, announcement, host_name
-from game.net.events import Ended, GamesFound, Listening, NetEvent, Notice
+from game.net.discovery import BROADCAST, Announcer, Listener, announcement, host_name
+from game.net.events import Ended, GamesFound, Listening, NetEvent, Notice, Started
 from game.net.guest import Guest
 from game.net.host import Host
 from game.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, Timing
@@ -25,9 +25,15 @@ DISCOVERY_POLL = 0.5  # seconds between two looks at the heard announcements
 
 
 class NetBridge:
-    def __init__(self, timing: Timing | None = None, discovery_port: int = DISCOVERY_PORT) -> None:
+    def __init__(
+        self,
+        timing: Timing | None = None,
+        discovery_port: int = DISCOVERY_PORT,
+        announce_to: str = BROADCAST,  # tests announce to 127.0.0.1
+    ) -> None:
         self.timing = timing or Timing()
         self.discovery_port = discovery_port
+        self.announce_to = announce_to
         self._events: queue.Queue[NetEvent] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._link: Host | Guest | None = None
@@ -113,7 +119,7 @@ class NetBridge:
         self, game_id: str, options: dict[str, Any], seat: int, port: int, announce: bool
     ) -> None:
         try:
-            host = Host(game_id, options, seat, report=self._events.put, timing=self.timing)
+            host = Host(game_id, options, seat, report=self._host_report, timing=self.timing)
         except EngineError as error:
             self._events.put(Ended("broken", detail=str(error)))
             return
@@ -129,8 +135,15 @@ class NetBridge:
         self._events.put(Listening(bound, host.code))
         if announce:
             message = announcement(game_id, host.state.options, bound, host_name())
-            self._announcer = Announcer(message, ((("255.255.255.255"), self.discovery_port),))
+            self._announcer = Announcer(message, ((self.announce_to, self.discovery_port),))
             self._announcer.start()
+
+    def _host_report(self, event: NetEvent) -> None:
+        """The host's events; once the seat is taken nobody else may join: stop announcing."""
+        if isinstance(event, Started | Ended) and self._announcer is not None:
+            self._announcer.stop()
+            self._announcer = None
+        self._events.put(event)
 
     async def _join(self, address: str, port: int, code: str, expect_game: str | None) -> None:
         if isinstance(self._link, Guest) and not self._link.ended:

@@ -4,7 +4,9 @@ The guest keeps its own engine state and checks every host move with it. After a
 dropped connection it reconnects with the code and its session token; the host's
 welcome carries the whole move list, which the guest reconciles with its own (the
 host may have moved meanwhile, or may have missed the guest's last move, which is
-sent again).
+sent again). Reconnections back off (doubling up to `Timing.retry_cap`), and a link
+that keeps dropping with no move played in between (a hostile or broken host) ends
+after `Timing.max_resumes` of them instead of looping for ever.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class Guest:
         self.ended = False
         self._lost_since: float | None = None
         self._host_plies = 0  # moves the host had at its last welcome
+        self._drops = 0  # connections lost in a row with no move played in between
+        self._plies_at_drop = -1
 
     @property
     def ready(self) -> bool:
@@ -75,7 +79,7 @@ class Guest:
                 ):
                     self._finish(Ended("gave_up", detail=detail))
                 else:
-                    await asyncio.sleep(self.timing.retry_every)
+                    await asyncio.sleep(self._retry_delay())
                 continue
             detail = await self._converse(channel)
             if self._link_over():
@@ -88,13 +92,28 @@ class Guest:
                     break
                 await asyncio.sleep(self.timing.retry_every)
                 continue
+            if self._count_drop():
+                self._finish(Ended("gave_up", detail=f"the connection keeps dropping ({detail})"))
+                break
             if self._lost_since is None:
                 self._lost_since = loop.time()
                 self.report(Lost(detail))
             elif loop.time() - self._lost_since > self.timing.resume_window:
                 self._finish(Ended("gave_up", detail=detail))
                 break
-            await asyncio.sleep(self.timing.retry_every)
+            await asyncio.sleep(self._retry_delay())
+
+    def _count_drop(self) -> bool:
+        """Count a lost connection; True once too many came with no move between them."""
+        plies = len(self.state.history) if self.state is not None else 0
+        if plies != self._plies_at_drop:
+            self._plies_at_drop, self._drops = plies, 0
+        self._drops += 1
+        return self._drops > self.timing.max_resumes
+
+    def _retry_delay(self) -> float:
+        doubled = self.timing.retry_every * float(2 ** max(0, min(self._drops - 1, 16)))
+        return min(doubled, max(self.timing.retry_cap, self.timing.retry_every))
 
     def _link_over(self) -> bool:
         """Whether an Ended was reported (a method: mypy must not narrow it across awaits)."""
