@@ -17,7 +17,7 @@ from engine.registry import new_state
 from engine.saves import STALE_TEMP_SECONDS, SaveError, load_game, remove_stale_temps, save_game
 from game import paths
 from game.settings import MAX_SETTINGS_BYTES, Settings, load_settings, save_settings
-from game.tk_dialog import DialogResult
+from game.tk.dialog import DialogResult
 from scenes.file_flow import FileFlow, newest_save
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,7 +145,7 @@ def test_the_app_starts_on_a_read_only_or_blocked_home(tmp_path: Path) -> None:
     blocker = tmp_path / "home"
     blocker.write_text("x", encoding="utf-8")
     script = (
-        "from game.app import App\n"
+        "from game.arcade.app import App\n"
         "app = App(windowed=True, audio=False)\n"
         "print('notice:', app.notice)\n"
         "print('apply:', app.apply_settings(app.settings.with_changes(muted=True)))\n"
@@ -223,7 +223,7 @@ def test_a_failed_dialog_loads_nothing(home: Path, answer: DialogResult) -> None
 
 
 def test_a_killed_dialog_process_is_a_failure() -> None:
-    from game.tk_dialog import FileDialogProcess
+    from game.tk.dialog import FileDialogProcess
 
     dialog = FileDialogProcess()
     dialog._process = subprocess.Popen(

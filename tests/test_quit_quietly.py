@@ -18,13 +18,17 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 ARCADE = """
 if __name__ == "__main__":
-    from game.app import App
+    from game.arcade.app import App
     from game.session import HUMAN, GameSession, GameSetup, Seat
     from scenes.board import BoardScene
 
     app = App(windowed=True, audio=False)
     session = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(HUMAN))))
     session.state.play(str(session.state.legal_moves()[0]))
+    from game import paths
+    from game.autosave import save_session
+
+    save_session(paths.autosave_path(), session)  # what the last sitting left
     frame = app.frame
 
     def first_frame(dt, events):
