@@ -164,6 +164,11 @@ def remove_stale_temps(
     return removed
 
 
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write any small file the way saves are written (OSError when it fails)."""
+    _write_atomically(target, data)
+
+
 def _write_atomically(target: Path, data: bytes) -> None:
     folder = target.parent
     remove_stale_temps(folder)  # left by a write killed mid-way (kill -9, power cut)

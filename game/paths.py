@@ -21,6 +21,7 @@ APP_NAME = "Plateaux"
 HOME_VARIABLE = "PLATEAUX_HOME"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave" + SAVE_EXTENSION
+NET_RESUME_FILE = "autosave.network.json"  # how to reconnect to the autosaved network game
 
 __all__ = [
     "AUTOSAVE_FILE",
@@ -29,6 +30,7 @@ __all__ = [
     "autosave_path",
     "config_dir",
     "data_dir",
+    "net_resume_path",
     "saves_dir",
     "settings_path",
 ]
@@ -70,3 +72,8 @@ def settings_path() -> Path:
 def autosave_path() -> Path:
     """The game in progress, rewritten after every move so a crash loses nothing."""
     return data_dir() / AUTOSAVE_FILE
+
+
+def net_resume_path() -> Path:
+    """Beside the autosave: how to reconnect when it is a network game (game.net.resume)."""
+    return data_dir() / NET_RESUME_FILE

@@ -36,16 +36,21 @@ class Guest:
         report: Callable[[NetEvent], None],
         timing: Timing | None = None,
         expect_game: str | None = None,
+        token: str | None = None,
+        state: GameState | None = None,
+        seat: int = SECOND,
     ) -> None:
+        """`token`, `state` and `seat`: a restarted guest coming back to its seat with the
+        game it saved (the host's welcome is reconciled with it, as after a drop)."""
         self.host = host
         self.port = port
         self.code = code
         self.report = report
         self.timing = timing or Timing()
         self.expect_game = expect_game
-        self.state: GameState | None = None
-        self.seat = SECOND
-        self.token: str | None = None
+        self.state: GameState | None = state
+        self.seat = seat
+        self.token: str | None = token
         self.channel: Channel | None = None
         self.ended = False
         self._lost_since: float | None = None
@@ -66,6 +71,8 @@ class Guest:
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
         first_tries = 0
+        if self.token is not None:  # coming back after a restart: within the resume window
+            self._lost_since = loop.time()
         while not self.ended:
             try:
                 channel = await open_channel(self.host, self.port, self.timing)
@@ -185,7 +192,7 @@ class Guest:
         if self.state is None:
             self.state, self.seat = theirs, seat
             moves = tuple(str(m) for m in theirs.history)
-            self.report(Started(theirs.spec.id, dict(theirs.options), moves, seat))
+            self.report(Started(theirs.spec.id, dict(theirs.options), moves, seat, token))
             return True
         self._reconcile(theirs, seat)
         return True

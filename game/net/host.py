@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import FIRST, EngineError, GameState
@@ -57,20 +57,25 @@ class Host:
         report: Callable[[NetEvent], None],
         timing: Timing | None = None,
         code: str | None = None,
+        token: str | None = None,
+        moves: Sequence[str] = (),
     ) -> None:
+        """`token` and `moves`: a restarted host resuming the game its guest holds the
+        token of (the seat stays that token's: nobody else may take it)."""
         self.state: GameState = new_state(game_id, options)  # OptionError for a bad game
+        self.state.play_all(list(moves))  # EngineError for a damaged saved game
         self.seat = host_seat
         self.guest_seat = 1 - host_seat
         self.code = code or new_code()
         self.report = report
         self.timing = timing or Timing()
-        self.token: str | None = None  # issued to the guest that took the seat
+        self.token: str | None = token  # issued to the guest that took the seat
         self.guest: Channel | None = None  # the guest's live connection, if any
         self.guest_done = False  # the guest said bye after the end: it has every move
         self.ended = False
         self.port = 0
         self.refused = 0  # connections refused so far (tests and logs)
-        self._confirmed = False  # the guest spoke after its welcome (so it has the token)
+        self._confirmed = token is not None  # the guest spoke after its welcome (so it has the token)
         self._server: asyncio.Server | None = None
         self._waiting: dict[Channel, None] = {}  # connections before their hello, oldest first
         self._channels: set[Channel] = set()
@@ -204,7 +209,8 @@ class Host:
             return
         if first_join:
             moves = tuple(str(m) for m in self.state.history)
-            self.report(Started(self.state.spec.id, dict(self.state.options), moves, self.seat))
+            state = self.state
+            self.report(Started(state.spec.id, dict(state.options), moves, self.seat, self.token or ""))
         else:
             self.report(Resumed())
         await self._serve(channel)
