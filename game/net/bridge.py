@@ -111,11 +111,12 @@ class NetBridge:
                 events.append(self._events.get_nowait())
         return events
 
-    def close(self) -> None:
-        """Say bye and stop the thread, without waiting for it."""
+    def close(self, *, bye: bool = True) -> None:
+        """Say bye (unless `bye` is False: a pause, the other side waits for us to come
+        back) and stop the thread, without waiting for it."""
         if self.closed:
             return
-        asyncio.run_coroutine_threadsafe(self._close(), self._loop)
+        asyncio.run_coroutine_threadsafe(self._close(bye), self._loop)
         self.closed = True
 
     def join_thread(self, timeout: float = 2.0) -> None:
@@ -230,12 +231,14 @@ class NetBridge:
         except EngineError as error:
             self._events.put(Notice(f"move {move} refused: {error}"))
 
-    async def _close(self) -> None:
+    async def _close(self, bye: bool) -> None:
         try:
             if self._announcer is not None:
                 self._announcer.stop()
             await self._stop_discovery()
-            if self._link is not None:
+            if self._link is not None and not bye:
+                self._link.abandon()
+            elif self._link is not None:
                 await asyncio.wait_for(self._link.close(), self.timing.send_timeout)
         except (Exception, asyncio.CancelledError):
             pass

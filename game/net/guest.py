@@ -287,6 +287,13 @@ class Guest:
                     await self._say_bye(channel)
         return move
 
+    def abandon(self) -> None:
+        """Stop without a word (the app quits, the player saves to finish later): the
+        host keeps the seat for this guest's token."""
+        self.ended = True  # no Ended event: nobody is listening any more
+        if self.channel is not None:
+            self.channel.close()
+
     async def close(self) -> None:
         """Leave: tell the host (unless the game ended), stop reconnecting."""
         channel = self.channel

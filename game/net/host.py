@@ -300,6 +300,15 @@ class Host:
                 await self.guest.send({"type": "move", "move": move, "ply": ply})
         return move
 
+    def abandon(self) -> None:
+        """Stop without a word (the app quits, the player saves to finish later): the
+        guest sees a lost connection and waits for this host to come back."""
+        if self._server is not None:
+            self._server.close()
+        self.ended = True
+        for channel in list(self._channels):
+            channel.close()
+
     async def close(self) -> None:
         """Stop: say bye to the guest (the game over, or we left), close everything."""
         if self._server is not None:
