@@ -20,8 +20,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import stat
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -41,6 +43,9 @@ MAX_NAME_CHARS = 64
 MAX_MOVE_CHARS = 64
 MAX_LOOK_CHARS = 32
 PLAYER_KINDS = ("human", "ai", "remote")
+STALE_TEMP_SECONDS = 60.0  # a temporary file this old belongs to a write that died
+# Our temporary names only: ".<name>.<8 hex>.tmp" beside a save (see _write_atomically).
+_TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 
 
 class SaveError(EngineError):
@@ -135,8 +140,38 @@ def save_game(
         raise SaveError(f"cannot write {target}: {_os_reason(error)}") from None
 
 
+def remove_stale_temps(
+    folder: Path, pattern: re.Pattern[str] = _TEMP_NAME, older_than: float = STALE_TEMP_SECONDS
+) -> int:
+    """Delete the temporary files a killed write left in `folder` (regular files named
+    like ours, untouched for `older_than` seconds); returns how many. Never raises."""
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not pattern.match(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write any small file the way saves are written (OSError when it fails)."""
+    _write_atomically(target, data)
+
+
 def _write_atomically(target: Path, data: bytes) -> None:
     folder = target.parent
+    remove_stale_temps(folder)  # left by a write killed mid-way (kill -9, power cut)
     # O_EXCL on a random name: no clash with another writer, and the umask applies.
     temp = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
@@ -179,29 +214,48 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
 
 def _read_text(path: Path) -> str:
     try:
-        info = path.stat()
+        return read_checked_text(path, MAX_FILE_BYTES, "a save")
     except FileNotFoundError:
         raise SaveError("no such file") from None
+
+
+def read_checked_text(path: Path, limit: int, what: str) -> str:
+    """The UTF-8 text of a small regular file, read with every check a save gets.
+
+    FileNotFoundError when it does not exist (a dangling link too), else SaveError with
+    a one-line reason: a folder, a pipe or socket (opening one could wait forever), over
+    `limit` bytes (`what` names the file in the message), unreadable, or not UTF-8."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise
     except OSError as error:
         raise SaveError(f"cannot read it: {_os_reason(error)}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise SaveError("it is a folder, not a save file")
+        raise SaveError("it is a folder, not a file")
     if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
         raise SaveError("not a regular file")  # opening a pipe could wait forever
-    if info.st_size > MAX_FILE_BYTES:
-        raise SaveError(f"too big for a save ({info.st_size} bytes, the limit is 1 MiB)")
+    too_big = f"too big for {what} (the limit is {_size_words(limit)})"
+    if info.st_size > limit:
+        raise SaveError(f"{too_big[:-1]}, it has {info.st_size} bytes)")
     try:
         with path.open("rb") as stream:
             # Bounded read: devices such as /dev/zero report size 0 but never end.
-            data = stream.read(MAX_FILE_BYTES + 1)
+            data = stream.read(limit + 1)
+    except FileNotFoundError:
+        raise
     except OSError as error:
         raise SaveError(f"cannot read it: {_os_reason(error)}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveError("too big for a save (over 1 MiB)")
+    if len(data) > limit:
+        raise SaveError(too_big)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
+
+
+def _size_words(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 def _refuse_constant(name: str) -> Any:
