@@ -22,11 +22,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.basics import (
+    CELL_PARAMS,
     DRAW,
     EMPTY,
     FIRST,
     FIRST_KING,
     FIRST_MAN,
+    PLAYER_PARAMS,
     SECOND,
     SECOND_KING,
     SECOND_MAN,
@@ -37,17 +39,23 @@ from engine.basics import (
     Move,
     OptionError,
     Outcome,
+    PositionError,
+    Prompt,
+    Refusal,
     Termination,
     Verdict,
     bit_indices,
     cells_from_masks,
     owner_of,
 )
+from engine.messages import BASE_MESSAGES, describe
 from engine.perft import perft
 from engine.spec import ALL_LEVELS, LEVELS, PERFECT, EndgameSolve, Evaluator, GameSpec, OptionSpec, Oracle
 
 __all__ = [
     "ALL_LEVELS",
+    "BASE_MESSAGES",
+    "CELL_PARAMS",
     "DRAW",
     "EMPTY",
     "FIRST",
@@ -55,6 +63,7 @@ __all__ = [
     "FIRST_MAN",
     "LEVELS",
     "PERFECT",
+    "PLAYER_PARAMS",
     "SECOND",
     "SECOND_KING",
     "SECOND_MAN",
@@ -71,12 +80,15 @@ __all__ = [
     "OptionSpec",
     "Oracle",
     "Outcome",
+    "PositionError",
+    "Prompt",
+    "Refusal",
     "Termination",
     "Verdict",
     "bit_indices",
     "cells_from_masks",
     "owner_of",
-]  # fmt: skip
+]
 
 
 class GameState(ABC):
@@ -163,13 +175,56 @@ class GameState(ABC):
         """Pieces a player still has to place (0 in games without placement)."""
         return 0
 
-    def why_illegal(self, move: Any) -> str | None:
-        """None if the move is legal, else a reason a player can read."""
+    # ----- why a move or a click is refused, what to do next (data, not text) ----
+    def cell_name(self, cell: int) -> str:
+        """A cell's name in the game's notation (games override it)."""
+        return str(cell)
+
+    def refusal(self, move: Any) -> Refusal | None:
+        """None if the move is legal, else why not as a `Refusal` (games say more)."""
         if self.outcome() is not None:
-            return "the game is over"
+            return Refusal("game_over")
         if move in self.legal_moves():
             return None
-        return f"{move} is not a legal move here"
+        return Refusal("illegal", tuple(getattr(move, "steps", ())), {"move": str(move)})
+
+    def why_illegal(self, move: Any) -> str | None:
+        """None if the move is legal, else the refusal's English text."""
+        refusal = self.refusal(move)
+        return None if refusal is None else self.describe(refusal)
+
+    def describe(self, item: Refusal | Prompt) -> str:
+        """The English text of a refusal or prompt, from the game's message table."""
+        return describe(item, self.spec.messages, self.cell_name, self.spec.player_names)
+
+    def click_refusal(self, prefix: Sequence[int], cell: int) -> Refusal | None:
+        """Why no legal move continues the clicked cells `prefix` with `cell`; None when
+        one does. `move.steps` are the clicks, so any front end can ask this."""
+        if self.outcome() is not None:
+            return Refusal("game_over")
+        if not 0 <= cell < len(self.board()):
+            return Refusal("no_such_cell")
+        wanted = (*prefix, cell)
+        if any(tuple(m.steps[: len(wanted)]) == wanted for m in self.legal_moves()):
+            return None
+        return self._click_reason(tuple(prefix), cell)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        """The game's reason for a refused click (`click_refusal` checked the rest)."""
+        return Refusal("no_move", (cell,), {"cell": cell})
+
+    def prompt(self, prefix: Sequence[int] = ()) -> Prompt:
+        """What the player to move does next after the clicks `prefix`."""
+        if self.outcome() is not None:
+            return Prompt("game_over")
+        return self._prompt(tuple(prefix))
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        return Prompt("continue" if prefix else "turn", prefix, {"player": self.to_move})
+
+    def formed_lines(self) -> tuple[int, ...]:
+        """Cells of the lines the last move completed (Morris mills, Teeko's four), sorted."""
+        return ()
 
     def play(self, move: Any) -> Any:
         """Checked play: parse text if needed, refuse illegal moves, keep state on error."""
@@ -177,11 +232,11 @@ class GameState(ABC):
             move = self.parse_move(move)
         elif not isinstance(move, self.move_type):
             raise InvalidMoveError(f"{move!r} is not a {self.spec.title} move")
-        reason = self.why_illegal(move)
-        if reason is not None:
+        refusal = self.refusal(move)
+        if refusal is not None:
             if self.outcome() is not None:
                 raise GameOverError("the game is over")
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(self.describe(refusal), refusal)
         self.push(move)
         return move
 
@@ -195,7 +250,8 @@ class GameState(ABC):
         except EngineError as error:
             for _ in range(done):
                 self.pop()
-            raise IllegalMoveError(f"move {done + 1} ({moves[done]}): {error}") from None
+            refusal = error.refusal if isinstance(error, IllegalMoveError) else None
+            raise IllegalMoveError(f"move {done + 1} ({moves[done]}): {error}", refusal) from None
 
     def undo(self) -> Any:
         """Checked undo for front ends: `pop` with a clear error when nothing was played."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core import ALL_LEVELS, PERFECT, EngineError, GameSpec, GameState, OptionError
 from engine.games import dames, morris, othello, teeko
+from engine.messages import BASE_MESSAGES, bad_templates
 
 PLUGINS = (morris, teeko, othello, dames)
 GAMES: dict[str, GameSpec] = {}
@@ -52,6 +53,12 @@ def validate(spec: GameSpec) -> None:
                 raise _refuse(spec, "oracle", f"lacks {method}()")
     if PERFECT in spec.levels and spec.oracle is None:
         raise _refuse(spec, "oracle", f"is missing (the {PERFECT} level plays from it)")
+    missing = sorted(set(BASE_MESSAGES) - set(spec.messages))
+    if missing:
+        raise _refuse(spec, "messages", f"lack {', '.join(missing)} (start from BASE_MESSAGES)")
+    bad = sorted(bad_templates(spec.messages))
+    if bad:
+        raise _refuse(spec, "messages", f"have bad keys or templates: {', '.join(bad)}")
     if "start" not in spec.bench_positions:
         raise _refuse(spec, "bench_positions", "must name a 'start' position")
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.basics import OptionError, Verdict
+from engine.messages import BASE_MESSAGES
 
 if TYPE_CHECKING:
     from engine.core import GameState
@@ -67,6 +68,10 @@ def _no_positions() -> Mapping[str, tuple[str, ...]]:
     return {"start": ()}
 
 
+def _base_messages() -> Mapping[str, str]:
+    return dict(BASE_MESSAGES)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Static description of a game: everything the shared code needs to know about it."""
@@ -82,6 +87,9 @@ class GameSpec:
     oracle: Oracle | None = None
     # Named move lists from the start that `python -m engine bench` searches from.
     bench_positions: Mapping[str, tuple[str, ...]] = field(default_factory=_no_positions)
+    # English texts of every refusal and prompt code the game returns ('refuse_<code>',
+    # 'prompt_<code>'), BASE_MESSAGES included; front ends translate the codes.
+    messages: Mapping[str, str] = field(default_factory=_base_messages)
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown names or values; returns a new dict."""

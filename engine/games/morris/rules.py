@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+import engine.games.morris.explain as explain
 from engine.core import (
     FIRST,
     GameState,
     InvalidMoveError,
     Outcome,
+    Prompt,
+    Refusal,
     Termination,
     cells_from_masks,
 )
@@ -271,33 +274,21 @@ class MorrisState(GameState):
     def parse_move(self, text: str) -> MorrisMove:
         return parse_morris_move(text)
 
-    def why_illegal(self, move: MorrisMove) -> str | None:
-        if self.outcome() is not None:
-            return "the game is over"
-        side = self._side
-        own, opp = self._bb[side], self._bb[1 - side]
-        src, dst, take = move
-        if not all(p is None or 0 <= p < POINT_COUNT for p in (src, dst, take)):
-            return "no such point"
-        if self._hand[side] and src is not None:
-            return f"place a piece first: {self._hand[side]} still in hand"
-        if not self._hand[side] and src is None:
-            return "every piece is placed: move one of yours"
-        if src is not None and not own >> src & 1:
-            return f"there is no piece of yours on {NAMES[src]}"
-        if (own | opp) >> dst & 1:
-            return f"{NAMES[dst]} is not empty"
-        if src is not None and not self.is_flying(side) and not self._topo.adjacent[src] >> dst & 1:
-            return f"{NAMES[dst]} is not next to {NAMES[src]} along a line (flying only with three pieces)"
-        if not self.forms_mill(move):
-            return None if take is None else "this move forms no mill, so it removes nothing"
-        if take is None:
-            return "this move forms a mill: choose an opposing piece to remove" if opp else None
-        if not opp >> take & 1:
-            return f"there is no opposing piece on {NAMES[take]}"
-        if not self.removable(1 - side) >> take & 1:
-            return f"{NAMES[take]} stands in a mill; remove a piece that does not"
-        return None
+    # ----- refusals and prompts as data (explain.py) --------------------------
+    def cell_name(self, cell: int) -> str:
+        return NAMES[cell]
+
+    def refusal(self, move: MorrisMove) -> Refusal | None:
+        return explain.refusal(self, move)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        return explain.click_reason(self, prefix, cell)
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        return explain.prompt(self, prefix)
+
+    def formed_lines(self) -> tuple[int, ...]:
+        return explain.formed_lines(self)
 
     def render(self) -> str:
         return render_board(self.board(), bool(self.options.get("diagonals", False)))

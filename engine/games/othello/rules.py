@@ -12,12 +12,15 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core import (
+    BASE_MESSAGES,
     FIRST,
     FIRST_MAN,
     SECOND_MAN,
     GameState,
     InvalidMoveError,
     Outcome,
+    Prompt,
+    Refusal,
     Termination,
     bit_indices,
     cells_from_masks,
@@ -97,6 +100,17 @@ class OthelloMove(NamedTuple):
 
 
 PASS = OthelloMove(None)
+MESSAGES: dict[str, str] = {
+    **BASE_MESSAGES,
+    "refuse_no_such_cell": "no such square",
+    "refuse_must_play": "you have a move, so you cannot pass",
+    "refuse_must_pass": "you have no move: you must pass",
+    "refuse_occupied": "{cell} is not empty",
+    "refuse_turns_nothing": "a disc on {cell} would turn nothing over",
+    "prompt_place": "{player} to place a disc that turns over {opponent}'s",
+    "prompt_place_after_pass": "{opponent} passed: {player} to place a disc",
+    "prompt_pass": "{player} has no move and passes",
+}
 
 
 class OthelloState(GameState):
@@ -216,21 +230,36 @@ class OthelloState(GameState):
             raise InvalidMoveError(f"{text.strip()!r} is not a move (a square a1..h8, or pass)")
         return OthelloMove(INDEX_OF_NAME[name])
 
-    def why_illegal(self, move: OthelloMove) -> str | None:
+    # ----- refusals and prompts as data (texts: MESSAGES) ----------------------
+    def cell_name(self, cell: int) -> str:
+        return NAMES[cell]
+
+    def refusal(self, move: OthelloMove) -> Refusal | None:
         if self.outcome() is not None:
-            return "the game is over"
+            return Refusal("game_over")
         mask = self.legal_mask()
-        if move.square is None:
-            return "you have a move, so you cannot pass" if mask else None
-        if not 0 <= move.square < 64:
-            return "no such square"
+        square = move.square
+        if square is None:
+            return Refusal("must_play") if mask else None
+        if not 0 <= square < 64:
+            return Refusal("no_such_cell")
         if not mask:
-            return "you have no move: you must pass"
-        if (self._bb[0] | self._bb[1]) >> move.square & 1:
-            return f"{NAMES[move.square]} is not empty"
-        if not mask >> move.square & 1:
-            return f"a disc on {NAMES[move.square]} would turn nothing over"
-        return None
+            return Refusal("must_pass", (), {"player": self._side})
+        return None if mask >> square & 1 else self._click_reason((), square)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        if not self.legal_mask():
+            return Refusal("must_pass", (), {"player": self._side})
+        if (self._bb[0] | self._bb[1]) >> cell & 1:
+            return Refusal("occupied", (cell,), {"cell": cell})
+        return Refusal("turns_nothing", (cell,), {"cell": cell, "opponent": 1 - self._side})
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        players = {"player": self._side, "opponent": 1 - self._side}
+        if not self.legal_mask():
+            return Prompt("pass", (), players)
+        passed = bool(self.history) and self.history[-1] == PASS
+        return Prompt("place_after_pass" if passed else "place", (), players)
 
     def render(self) -> str:
         symbols = {FIRST_MAN: "B", SECOND_MAN: "W"}

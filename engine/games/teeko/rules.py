@@ -1,7 +1,7 @@
 """Teeko (seed 002): 5×5, four pieces each, placement then one step in eight directions.
 
-Squares are indexed row by row from the top: index = row * 5 + column, so a5 is 0
-and e1 is 24. Sets of squares are 25-bit ints.
+The board (square names, patterns, neighbours) is board.py; refusals and prompts are
+explain.py.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+import engine.games.teeko.explain as explain
 from engine.core import (
     FIRST,
     FIRST_MAN,
@@ -16,60 +17,29 @@ from engine.core import (
     GameState,
     InvalidMoveError,
     Outcome,
+    Prompt,
+    Refusal,
     Termination,
     bit_indices,
     cells_from_masks,
 )
-
-SIZE = 5
-CELLS = SIZE * SIZE
-ALL_CELLS = (1 << CELLS) - 1
-PIECES = 4
-REPETITION_LIMIT = 3
-NAMES: tuple[str, ...] = tuple(f"{'abcde'[i % SIZE]}{SIZE - i // SIZE}" for i in range(CELLS))
-INDEX_OF_NAME = {name: i for i, name in enumerate(NAMES)}
-
-
-def _bit(row: int, column: int) -> int:
-    return 1 << (row * SIZE + column)
-
-
-def _winning_patterns() -> tuple[int, ...]:
-    """The 44 patterns: 28 lines of four (rows, columns, diagonals) and 16 2×2 squares."""
-    patterns = []
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        for row in range(SIZE):
-            for column in range(SIZE):
-                cells = [(row + k * dr, column + k * dc) for k in range(4)]
-                if all(0 <= r < SIZE and 0 <= c < SIZE for r, c in cells):
-                    patterns.append(sum(_bit(r, c) for r, c in cells))
-    for row in range(SIZE - 1):
-        for column in range(SIZE - 1):
-            patterns.append(sum(_bit(row + r, column + c) for r in (0, 1) for c in (0, 1)))
-    return tuple(patterns)
-
-
-def _neighbours() -> tuple[int, ...]:
-    masks = []
-    for index in range(CELLS):
-        row, column = divmod(index, SIZE)
-        mask = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                r, c = row + dr, column + dc
-                if (dr or dc) and 0 <= r < SIZE and 0 <= c < SIZE:
-                    mask |= _bit(r, c)
-        masks.append(mask)
-    return tuple(masks)
-
-
-WIN_PATTERNS = _winning_patterns()
-NEIGHBOURS = _neighbours()
-PATTERNS_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(p for p in WIN_PATTERNS if p >> i & 1) for i in range(CELLS)
+from engine.games.teeko.board import (
+    ALL_CELLS,
+    CELLS,
+    INDEX_OF_NAME,
+    NAMES,
+    NEIGHBOURS,
+    PATTERNS_AT,
+    PIECES,
+    SIZE,
+    WIN_PATTERNS,
 )
 
-
+REPETITION_LIMIT = 3
+__all__ = [
+    "ALL_CELLS", "CELLS", "INDEX_OF_NAME", "NAMES", "NEIGHBOURS", "PATTERNS_AT", "PIECES", "SIZE",
+    "WIN_PATTERNS", "TeekoMove", "TeekoState",
+]  # fmt: skip
 
 
 class TeekoMove(NamedTuple):
@@ -198,25 +168,21 @@ class TeekoState(GameState):
             return TeekoMove(None, _square(parts[0]))
         return TeekoMove(_square(parts[0]), _square(parts[1]))
 
-    def why_illegal(self, move: TeekoMove) -> str | None:
-        if self.outcome() is not None:
-            return "the game is over"
-        side = self._side
-        own, opp = self._bb[side], self._bb[1 - side]
-        src, dst = move
-        if not 0 <= dst < CELLS or (src is not None and not 0 <= src < CELLS):
-            return "no such square"
-        if self._hand[side] and src is not None:
-            return f"place a piece first: {self._hand[side]} still in hand"
-        if not self._hand[side] and src is None:
-            return "all four pieces are placed: move one of yours"
-        if src is not None and not own >> src & 1:
-            return f"there is no piece of yours on {NAMES[src]}"
-        if (own | opp) >> dst & 1:
-            return f"{NAMES[dst]} is not empty"
-        if src is not None and not NEIGHBOURS[src] >> dst & 1:
-            return f"{NAMES[dst]} is not next to {NAMES[src]}"
-        return None
+    # ----- refusals and prompts as data (explain.py) --------------------------
+    def cell_name(self, cell: int) -> str:
+        return NAMES[cell]
+
+    def refusal(self, move: TeekoMove) -> Refusal | None:
+        return explain.refusal(self, move)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        return explain.click_reason(self, prefix, cell)
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        return explain.prompt(self, prefix)
+
+    def formed_lines(self) -> tuple[int, ...]:
+        return explain.formed_lines(self)
 
     def render(self) -> str:
         symbols = {FIRST_MAN: "B", SECOND_MAN: "W"}
