@@ -97,10 +97,13 @@ class GameState(ABC):
     spec: ClassVar[GameSpec]
     move_type: ClassVar[type]  # the game's move NamedTuple, for checked play
 
+    counts_repetitions: ClassVar[bool] = True  # False where no position can recur (Othello)
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)
         self.history: list[Any] = []  # moves played, oldest first
         self._reps: dict[int, int] = {}  # position key -> times seen in this game
+        self._start: str | None = None  # the position text of a set-up start, else None
 
     # ----- repetition bookkeeping, for games whose positions can recur -------
     def _note_position(self) -> None:
@@ -263,19 +266,54 @@ class GameState(ABC):
     def ply(self) -> int:
         return len(self.history)
 
+    # ----- positions (each game documents its text format) -------------------
+    @abstractmethod
+    def position(self) -> str:
+        """The position as text (board, side to move, hands, counters): `load_position`
+        reads it back exactly. History and repetition counts are not part of it."""
+
+    @abstractmethod
+    def _set_position(self, text: str) -> None:
+        """Parse `text` and replace the position and undo stacks, or raise PositionError
+        leaving the state unchanged (parse everything before assigning anything)."""
+
+    def load_position(self, text: str) -> None:
+        """Replace the position by a position text; the history starts afresh from it."""
+        if not isinstance(text, str) or len(text) > 2000 or not text.isprintable():
+            raise PositionError(f"{self.spec.title}: a position is one short line of text")
+        self._set_position(text.strip())
+        self.history.clear()
+        self._reps.clear()
+        if self.counts_repetitions:
+            self._note_position()
+        standard = self.spec.factory(self.options).position()
+        self._start = None if self.position() == standard else self.position()
+
+    @property
+    def start_position(self) -> str | None:
+        """The position the game was set up from, or None for the standard start."""
+        return self._start
+
     def copy(self) -> GameState:
-        """An independent state with the same options and history."""
-        other = self.spec.factory(self.options)
-        for move in self.history:
-            other.push(move)
+        """An independent state with the same options, position, history and undo stacks.
+
+        Copies the state's own containers (one level deep: the moves and undo records
+        in them are never changed in place) instead of replaying the history."""
+        other = object.__new__(type(self))
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(other, name, value)
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.spec.id,
-            "options": dict(self.options),
-            "moves": [str(m) for m in self.history],
-        }
+        data: dict[str, Any] = {"game": self.spec.id, "options": dict(self.options)}
+        if self._start is not None:
+            data["start"] = self._start
+        data["moves"] = [str(m) for m in self.history]
+        return data
 
     def render(self) -> str:
         """A plain-text picture of the position for the console."""

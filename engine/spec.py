@@ -110,3 +110,10 @@ class GameSpec:
 
     def new_state(self, options: Mapping[str, Any] | None = None) -> GameState:
         return self.factory(self.check_options(options))
+
+    def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> GameState:
+        """A game set up from a position text (the format is in the game's rules module);
+        raises PositionError with a clear message on any bad text."""
+        state = self.new_state(options)
+        state.load_position(text)
+        return state

@@ -6,6 +6,15 @@ of a capture chain is a legal move of its own. Jumped pieces leave at once.
 
 Dark squares are numbered 1..50 as in international draughts; cells (and move steps)
 are indexed 0..49 = number - 1.
+
+Position text (`position()`, `GameSpec.from_position`), two fields::
+
+    bbbbb/bbbbb/bbbbb/bbbbb/...../...../wwwww/wwwww/wwwww/wwwww w
+
+the board, its ten rows from the top down, each row's five dark squares left to right
+(row 1 holds squares 1-5): 'w' White man, 'b' Black man, 'W' and 'B' kings, '.' empty;
+then the side to move ('w' or 'b'). Any board is accepted (puzzles and tests); a man
+on its far row (crowned in play) simply has no move forward.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from engine.core import (
     GameState,
     InvalidMoveError,
     Outcome,
+    PositionError,
     Prompt,
     Refusal,
     Termination,
@@ -45,8 +55,12 @@ from engine.games.dames.board import (
     SQUARES,
     STEP,
 )
+from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
 REPETITION_LIMIT = 3
+CELL_CODES = (EMPTY, FIRST_MAN, SECOND_MAN, FIRST_KING, SECOND_KING)
+ROWS = (SIZE // 2,) * SIZE  # dark squares per row
+START_TEXT = "bbbbb/bbbbb/bbbbb/bbbbb/...../...../wwwww/wwwww/wwwww/wwwww w"
 __all__ = [
     "ALL_DIRECTIONS", "COORDS", "CROWN_ROW", "DIRECTIONS", "FORWARD", "INDEX_OF", "JUMP", "KINGS",
     "MEN", "SIZE", "SQUARES", "STEP", "DamesMove", "DamesState", "parse_dames_move",
@@ -91,17 +105,27 @@ class DamesState(GameState):
     def set_position(self, pieces: Mapping[int, int], side: int) -> None:
         """Replace the position (squares numbered 1..50 -> cell code); clears the history.
 
-        For tests and puzzles: a set-up position has no move list, so it is not saved.
-        """
-        self._cells = [EMPTY] * SQUARES
-        self._key = 0
+        For tests and puzzles; it goes through the position text, so it is checked."""
+        cells = [EMPTY] * SQUARES
         for number, code in pieces.items():
-            self._set(number - 1, code)
-        self._side = side
-        self.history.clear()
-        self._undo.clear()
-        self._reps.clear()
-        self._note_position()
+            if not 1 <= number <= SQUARES or code not in CELL_CODES:
+                raise PositionError(f"no piece {code!r} on square {number!r} (squares 1 to {SQUARES})")
+            cells[number - 1] = code
+        names = self.spec.player_names
+        self.load_position(f"{write_board(cells, ROWS, names)} {write_side(side, names)}")
+
+    # ----- position text (format in the module docstring) ---------------------
+    def position(self) -> str:
+        names = self.spec.player_names
+        return f"{write_board(self._cells, ROWS, names)} {write_side(self._side, names)}"
+
+    def _set_position(self, text: str) -> None:
+        names = self.spec.player_names
+        board, side_field = split_fields(text, 2, START_TEXT)
+        cells = read_board(board, ROWS, names, kings=True)
+        side = read_side(side_field, names)
+        self._cells, self._side, self._undo = cells, side, []
+        self._key = sum(code << 3 * i for i, code in enumerate(cells))
 
     @property
     def to_move(self) -> int:

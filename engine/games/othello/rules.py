@@ -2,6 +2,14 @@
 
 Squares a1..h8, file a..h left to right, rank 1..8 top to bottom: index = row * 8 +
 column with row 0 = rank 1, so a1 is 0 and h8 is 63. Black (FIRST) moves first.
+
+Position text (`position()`, `GameSpec.from_position`), two fields::
+
+    ......../......../......../...wb.../...bw.../......../......../........ b
+
+the board, its eight rows from the top (rank 1) down, each row a to h: 'b' Black, 'w'
+White, '.' empty; then the side to move ('b' or 'w'). Any board is accepted (puzzles);
+a side with no move passes as in play.
 A player with no placement passes (`pass` is then its only move); the game ends when
 neither can move. Discs only ever increase, so no position can repeat.
 """
@@ -25,8 +33,11 @@ from engine.core import (
     bit_indices,
     cells_from_masks,
 )
+from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
 SIZE = 8
+ROWS = (SIZE,) * SIZE
+START_TEXT = "......../......../......../...wb.../...bw.../......../......../........ b"
 FULL = (1 << 64) - 1
 NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[i % SIZE]}{i // SIZE + 1}" for i in range(64))
 INDEX_OF_NAME = {name: i for i, name in enumerate(NAMES)}
@@ -115,6 +126,7 @@ MESSAGES: dict[str, str] = {
 
 class OthelloState(GameState):
     move_type = OthelloMove
+    counts_repetitions = False  # discs only ever increase
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -124,10 +136,23 @@ class OthelloState(GameState):
 
     def set_position(self, black: int, white: int, side: int) -> None:
         """Replace the position (square masks); clears the history. For tests and puzzles."""
-        self._bb = [black & FULL, white & FULL & ~black]
-        self._side = side
-        self.history.clear()
-        self._undo.clear()
+        black &= FULL
+        cells = cells_from_masks(black, white & FULL & ~black, 64)
+        names = self.spec.player_names
+        self.load_position(f"{write_board(cells, ROWS, names)} {write_side(side, names)}")
+
+    # ----- position text (format in the module docstring) ---------------------
+    def position(self) -> str:
+        names = self.spec.player_names
+        return f"{write_board(self.board(), ROWS, names)} {write_side(self._side, names)}"
+
+    def _set_position(self, text: str) -> None:
+        names = self.spec.player_names
+        board, side = split_fields(text, 2, START_TEXT)
+        cells = read_board(board, ROWS, names)
+        masks = [sum(1 << i for i, c in enumerate(cells) if c == code) for code in (FIRST_MAN, SECOND_MAN)]
+        self._side = read_side(side, names)
+        self._bb, self._undo = masks, []
 
     @property
     def to_move(self) -> int:

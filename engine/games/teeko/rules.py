@@ -2,6 +2,15 @@
 
 The board (square names, patterns, neighbours) is board.py; refusals and prompts are
 explain.py.
+
+Position text (`position()`, `GameSpec.from_position`), two fields::
+
+    b..../.w.../..b../...../..... w
+
+the board, its five rows from the top (rank 5) down, each row a to e: 'b' Black, 'w'
+White, '.' empty; then the side to move ('b' or 'w'). Pieces in hand are the four each
+player has minus those on the board, so Black (who starts) has as many pieces out as
+White when Black is to move, one more when White is.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ from engine.core import (
     GameState,
     InvalidMoveError,
     Outcome,
+    PositionError,
     Prompt,
     Refusal,
     Termination,
@@ -34,6 +44,7 @@ from engine.games.teeko.board import (
     SIZE,
     WIN_PATTERNS,
 )
+from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
 REPETITION_LIMIT = 3
 __all__ = [
@@ -104,7 +115,7 @@ class TeekoState(GameState):
 
     def _early_end(self) -> Outcome | None:
         # Only the player who just moved can have completed a pattern.
-        if self.history and self.winning_pattern():
+        if self.winning_pattern():
             return Outcome(1 - self._side, Termination.ALIGNMENT)
         if self.repetitions() >= REPETITION_LIMIT:
             return Outcome(None, Termination.REPETITION)
@@ -183,6 +194,30 @@ class TeekoState(GameState):
 
     def formed_lines(self) -> tuple[int, ...]:
         return explain.formed_lines(self)
+
+    # ----- position text (format in the module docstring) ---------------------
+    def position(self) -> str:
+        names = self.spec.player_names
+        return f"{write_board(self.board(), (SIZE,) * SIZE, names)} {write_side(self._side, names)}"
+
+    def _set_position(self, text: str) -> None:
+        names = self.spec.player_names
+        board, side_field = split_fields(text, 2, "b..../.w.../..b../...../..... w")
+        cells = read_board(board, (SIZE,) * SIZE, names)
+        side = read_side(side_field, names)
+        masks = [sum(1 << i for i, c in enumerate(cells) if c == code) for code in (FIRST_MAN, SECOND_MAN)]
+        counts = [mask.bit_count() for mask in masks]
+        if max(counts) > PIECES:
+            raise PositionError(f"each player has {PIECES} pieces, not {max(counts)}")
+        if counts != [PIECES, PIECES] and counts[0] - counts[1] != side:
+            raise PositionError(
+                f"with {names[0]} {counts[0]} and {names[1]} {counts[1]} pieces out, "
+                f"{names[1 - side]} is to move ({names[0]} places first)"
+            )
+        if any(masks[side] & p == p for p in WIN_PATTERNS):
+            raise PositionError(f"{names[side]} has a winning pattern but is to move: the game ended before")
+        self._bb, self._side = masks, side
+        self._hand = [PIECES - counts[0], PIECES - counts[1]]
 
     def render(self) -> str:
         symbols = {FIRST_MAN: "B", SECOND_MAN: "W"}
