@@ -125,19 +125,15 @@ def _review(
     ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any, results: Any
 ) -> ReviewResult:
     from engine.registry import state_from_dict
-    from engine.review import review, review_game_of
+    from engine.review import review_history
 
     nodes, first_ply = params
     state = state_from_dict(data)
-    start = state.copy()
-    while start.ply > first_ply:
-        start.pop()
 
     def progress(done: int, total: int) -> None:
         results.put(ReviewProgress(ticket, done, total))
 
-    moves = list(state.history[first_ply:])
-    reviewed = review(start, moves, review_game_of(state.spec), nodes=nodes, progress=progress, stop=stop)
+    reviewed = review_history(state, first_ply=first_ply, nodes=nodes, progress=progress, stop=stop)
     if stop():
         return ReviewResult(ticket, None, SUPERSEDED)
     return ReviewResult(ticket, tuple(reviewed.plies), None)
