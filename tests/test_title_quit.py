@@ -25,7 +25,8 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
 
 
 def escape(app: App) -> None:
-    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.frame(1 / 60, [event])
 
 
 def title(app: App) -> TitleScene:
