@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
 from game.controller import BoardController
 from game.geometry import BoardGeometry
-from game.looks import MORRIS_LOOK, POINTS, Look, grid_step
+from game.looks import POINTS, Look, grid_step
 from game.tk.paint import EBONY as EBONY  # re-exported: the side panel draws the same pieces
 from game.tk.paint import EBONY_RIM as EBONY_RIM
 from game.tk.paint import IVORY as IVORY
@@ -83,9 +83,7 @@ def board_picture(
 class BoardCanvas(tk.Canvas):
     """A square board that keeps its aspect inside a resizable canvas."""
 
-    def __init__(
-        self, master: tk.Misc, geometry: BoardGeometry, size: int = 640, look: Look = MORRIS_LOOK
-    ) -> None:
+    def __init__(self, master: tk.Misc, geometry: BoardGeometry, look: Look, size: int = 640) -> None:
         super().__init__(master, width=size, height=size, background=BACKGROUND, highlightthickness=0)
         self.geometry = geometry
         self.look = look
@@ -124,10 +122,10 @@ class BoardCanvas(tk.Canvas):
         return self.geometry.cell_at((px - self._origin[0]) / self._side, (py - self._origin[1]) / self._side)
 
     # ----- drawing -------------------------------------------------------------
-    def set_geometry(self, geometry: BoardGeometry, look: Look | None = None) -> None:
-        """A new board (new game or load): its geometry, oriented by `look` (Morris's if None)."""
+    def set_geometry(self, geometry: BoardGeometry, look: Look) -> None:
+        """A new board (new game or load): its geometry, oriented by `look`."""
         self.geometry = geometry
-        self.look = look or MORRIS_LOOK
+        self.look = look
         self._step = grid_step(geometry.centres)
         self._picture = BoardPicture(cells=(EMPTY,) * len(geometry.centres))
         self._layout(self._width, self._height)
