@@ -152,6 +152,16 @@ class Exact:
         plies = None if self.plies is None else self.plies + 1
         return Exact(flipped, plies, None if self.margin is None else -self.margin)
 
+    def rank(self) -> tuple[int, int]:
+        """An order of values for the side they belong to: a win beats a draw beats a loss;
+        then the wider margin, the faster win, the slower loss."""
+        kind = {"W": 2, "D": 1, "L": 0}[self.kind]
+        if self.margin is not None:
+            return kind, self.margin
+        if self.plies is None or self.kind == "D":
+            return kind, 0
+        return kind, -self.plies if self.kind == "W" else self.plies
+
     def at_least_as_good(self, other: Exact) -> bool:
         """Within one kind: the fastest win, the slowest loss, the widest margin."""
         if self.margin is not None and other.margin is not None:

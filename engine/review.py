@@ -98,6 +98,43 @@ class PlyReview:
         """`label` with `!` when exact: the command line's CLASS."""
         return self.label + ("!" if self.exact else "")
 
+    def to_dict(self) -> dict[str, Any]:
+        """A save's record of the ply (the move itself is the save's own list)."""
+        return {
+            "label": self.label, "exact": self.exact, "best": self.best_move,
+            "scores": [self.score_before, self.score_after],
+            "win": [round(self.win_before, 4), round(self.win_after, 4)],
+            "values": [self.value_before, self.value_after],
+        }  # fmt: skip
+
+
+def plies_from_data(data: object, moves: Sequence[str], first_mover: int) -> tuple[PlyReview, ...] | None:
+    """A save's review records back as plies, or None when they do not fit its moves:
+    a review is a cache, so a damaged one is computed again, never an error."""
+    if not isinstance(data, list) or len(data) != len(moves):
+        return None
+    plies = []
+    for index, (record, move) in enumerate(zip(data, moves, strict=True)):
+        try:
+            ply = _ply_from_record(record, index, move, first_mover if index % 2 == 0 else 1 - first_mover)
+        except (KeyError, TypeError, ValueError):
+            return None
+        plies.append(ply)
+    return tuple(plies)
+
+
+def _ply_from_record(record: object, index: int, move: str, mover: int) -> PlyReview:
+    if not isinstance(record, dict) or record.get("label") not in LABELS:
+        raise ValueError("not a review record")
+    before, after = (float(w) for w in record["win"])
+    score_before, score_after = (int(v) for v in record["scores"])
+    value_before, value_after = (str(v)[:8] for v in record["values"])
+    best, exact = str(record["best"])[:64], record["exact"]
+    if not isinstance(exact, bool) or not (0 <= before <= 1 and 0 <= after <= 1):
+        raise ValueError("bad review values")
+    return PlyReview(index, move, mover, score_before, score_after, before, after, best, record["label"],
+                     exact, value_before, value_after)  # fmt: skip
+
 
 @dataclass
 class GameReview:
@@ -173,10 +210,31 @@ def _examine(state: GameState, game: ReviewGame, searcher: Searcher, nodes: int)
     if terminal is not None:
         return _Position(None, exact_score(terminal), terminal)
     exact = game.exact(state) if game.exact is not None else None
+    if exact is not None and game.exact is not None:
+        best = _exact_best(state, game.exact)
+        if best is not None:
+            return _Position(best, exact_score(exact), exact)
     result = deepest(searcher, state, nodes)
     best = result.move if result is not None else state.legal_moves()[0]
     score = exact_score(exact) if exact is not None else (result.score if result is not None else 0)
     return _Position(best, score, exact)
+
+
+def _exact_best(state: GameState, exact: ExactValue) -> Any:
+    """The move keeping the best exact value (None if a reply's value is unknown)."""
+    best, best_rank = None, None
+    for move in state.legal_moves():
+        state.push(move)
+        try:
+            value = _terminal(state) or exact(state)
+        finally:
+            state.pop()
+        if value is None:
+            return None
+        rank = value.for_mover().rank()
+        if best_rank is None or rank > best_rank:
+            best, best_rank = move, rank
+    return best
 
 
 def _exact_label(before: Exact, after: Exact) -> str:

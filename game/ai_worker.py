@@ -78,7 +78,7 @@ class ReviewResult:
 
 MOVE, REVIEW = "move", "review"
 # (ticket, kind, the game as GameState.to_dict(), parameters): MOVE (level, movetime),
-# REVIEW (nodes per position,).
+# REVIEW (nodes per position, first ply reviewed).
 Request = tuple[int, str, dict[str, Any], tuple[Any, ...]]
 Answer = AIResult | ReviewProgress | ReviewResult
 
@@ -123,18 +123,20 @@ def _move(ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any)
 def _review(
     ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any, results: Any
 ) -> ReviewResult:
-    from engine.registry import new_state, state_from_dict
+    from engine.registry import state_from_dict
     from engine.review import review, review_game_of
 
-    (nodes,) = params
+    nodes, first_ply = params
     state = state_from_dict(data)
-    start = new_state(state.spec.id, state.options)
+    start = state.copy()
+    while start.ply > first_ply:
+        start.pop()
 
     def progress(done: int, total: int) -> None:
         results.put(ReviewProgress(ticket, done, total))
 
-    reviewed = review(start, list(state.history), review_game_of(state.spec), nodes=nodes, progress=progress,
-                      stop=stop)  # fmt: skip
+    moves = list(state.history[first_ply:])
+    reviewed = review(start, moves, review_game_of(state.spec), nodes=nodes, progress=progress, stop=stop)
     if stop():
         return ReviewResult(ticket, None, SUPERSEDED)
     return ReviewResult(ticket, tuple(reviewed.plies), None)
@@ -199,9 +201,10 @@ class AIWorker:
         """Ask for a move in `state`; returns the ticket. Any pending request is cancelled."""
         return self._ask(MOVE, state, (level, movetime), answer_deadline(movetime))
 
-    def request_review(self, state: GameState, nodes: int) -> int:
-        """Ask for a review of the game in `state` (poll it with `poll_review`)."""
-        return self._ask(REVIEW, state, (nodes,), answer_deadline(None))
+    def request_review(self, state: GameState, nodes: int, first_ply: int = 0) -> int:
+        """Ask for a review of the game in `state` from ply `first_ply` on (poll it with
+        `poll_review`): the whole game, or a candidate move after a position (retry)."""
+        return self._ask(REVIEW, state, (nodes, first_ply), answer_deadline(None))
 
     def _ask(self, kind: str, state: GameState, params: tuple[Any, ...], deadline: float) -> int:
         if self._closed:

@@ -11,6 +11,7 @@ from scenes.join import JoinScene
 from scenes.lan_menu import LanMenuScene
 from scenes.mode_select import ModeSelectScene
 from scenes.replay import ReplayScene
+from scenes.review import ReviewScene
 from scenes.rules import RulesScene
 from scenes.settings import SettingsScene
 from scenes.title import TitleScene
@@ -26,5 +27,6 @@ register_scene("host", HostScene)
 register_scene("join", JoinScene)
 register_scene("game_over", GameOverScene)
 register_scene("replay", ReplayScene)
+register_scene("review", ReviewScene)
 register_scene("rules", RulesScene)
 register_scene("settings", SettingsScene)

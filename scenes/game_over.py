@@ -26,7 +26,7 @@ FINAL_BOARD_RECT = pygame.Rect(70, 110, 500, 500)
 COLUMN_CENTRE = 900  # the text and buttons sit right of the final board
 STATS_WIDTH = 580
 MIN_TEXT_SIZE = 18  # LOOK.md: body text at least 18 px at 1280x720
-ANALYSIS_TOP = 548  # the "decided at move …" box, under the buttons
+ANALYSIS_TOP = 578  # the "decided at move …" box, under the buttons
 ANALYSIS_SIZE = 20
 
 
@@ -69,7 +69,7 @@ def personal_headline(session: GameSession, lang: str) -> str | None:
 class GameOverScene(MenuScene):
     title_key = "plateaux.game_over"
     has_back = False
-    column_top = 330
+    column_top = 300
     column_centre = COLUMN_CENTRE
 
     def __init__(self, app: App, session: GameSession) -> None:
@@ -89,7 +89,7 @@ class GameOverScene(MenuScene):
             warm_up()  # loaded already when the game was played here; a thread if not
 
     def entries(self) -> list[Entry]:
-        return [Entry("replay", "replay"), Entry("rematch", "rematch"), Entry("menu", "menu")]
+        return [Entry(action, action) for action in ("review", "replay", "rematch", "menu")]
 
     def headline(self) -> tuple[str, str]:
         words = outcome_words(self.session, self.app.lang)
@@ -122,7 +122,9 @@ class GameOverScene(MenuScene):
             self.decision = decision(self.session.state)
 
     def choose(self, action: str) -> None:
-        if action == "replay":
+        if action == "review":
+            self.app.push("review", self.session)
+        elif action == "replay":
             self.app.push("replay", self.session)
         elif action == "rematch":
             setup = self.session.setup

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SECONDS_PER_MOVE = 1.0
-CONTROLS = ("step_back", "play", "step_forward", "speed", "menu", "back")
+CONTROLS = ("step_back", "play", "step_forward", "speed", "review", "back")
 
 
 class ReplayScene(Scene):
@@ -56,6 +56,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.buttons: dict[str, UIButton] = {}
         self.finished = session.state
+        self.session = session
         self.decision: Decision | None = None  # where a solved game was decided (Teeko)
         self.analysing = has_verdicts(session.setup.game_id)
         if self.analysing:
@@ -145,8 +146,8 @@ class ReplayScene(Scene):
             self.wait = 0.3
         elif name == "speed":
             self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)] if self.speed in SPEEDS else 1.0
-        elif name == "menu":
-            self.app.reset("title")
+        elif name == "review":
+            self.app.push("review", self.session)
         elif name == "back":
             self.app.pop()
         self._relabel()

@@ -16,7 +16,7 @@ from engine.cli import main as cli_main
 from engine.core import Exact, GameState
 from engine.registry import GAMES, get_spec, new_state
 from engine.review import LABELS, GameReview, _exact_label, review, review_game_of
-from engine.saves import default_players, save_game
+from engine.saves import default_players, load_game, save_game
 
 TEST_NODES = 800  # small budgets keep the suite quick; labels stay deterministic
 
@@ -140,3 +140,19 @@ def test_review_of_a_bad_file_says_why(tmp_path: Path, capsys: pytest.CaptureFix
     assert cli_main(["review", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: ") and len(err.strip().splitlines()) == 1
+
+
+def test_a_review_is_kept_in_the_save_and_a_damaged_one_is_dropped(tmp_path: Path) -> None:
+    state = random_game("teeko", 5, 12)
+    result = reviewed(state, nodes=50)
+    path = tmp_path / "game.plateaux.json"
+    save_game(path, state, default_players("teeko"), review=result.plies)
+    loaded = load_game(path)
+    assert loaded.review is not None
+    assert [(p.move, p.tag, p.best_move) for p in loaded.review] == [
+        (p.move, p.tag, p.best_move) for p in result.plies
+    ]
+    text = path.read_text().replace('"label": "', '"label": "brilliant-', 1)
+    path.write_text(text)
+    damaged = load_game(path)  # the game still loads; only the cached review is dropped
+    assert damaged.review is None and damaged.state.ply == 12

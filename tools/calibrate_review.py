@@ -1,10 +1,11 @@
 """Calibrate the review's win-probability scale per game on self-play (engine/review.py).
 
-    python -m tools.calibrate_review [--games-per 12] [--nodes 1500] [GAME ...]
+    python -m tools.calibrate_review [--games-per 12] [--nodes N] [GAME ...]
 
-Plays medium against medium (random among near-best moves, so games differ), scores
-every position with the review's search (a node budget), and records (score for the
-side to move, that side's result: 1 win, 0.5 draw, 0 loss). The scale c of
+Plays hard against hard at a short movetime after a few random opening plies (so games
+differ while their results still follow from the positions), scores every position
+with the review's search (a node budget), and records (score for the side to move,
+that side's result: 1 win, 0.5 draw, 0 loss). The scale c of
 p = 1 / (1 + exp(-score / c)) is the one that maximises the likelihood of the results
 (a golden-section search on log c). Prints one line per game and writes every sample
 and fit to tools/review_calibration.json; each game's plug-in keeps its fitted scale.
@@ -22,10 +23,12 @@ from pathlib import Path
 from engine.ai import choose_move
 from engine.ai.search import MATE_BOUND, Searcher
 from engine.registry import GAMES, get_spec
-from engine.review import deepest
+from engine.review import REVIEW_NODES, deepest
 
 OUTPUT = Path(__file__).resolve().parent / "review_calibration.json"
 MAX_PLIES = 200  # a self-play game longer than this is cut (and left out)
+RANDOM_PLIES = 6  # random opening plies before the engines take over
+MOVETIME = 0.05  # seconds a self-play move may take
 
 
 def self_play(game_id: str, seed: int, nodes: int) -> list[tuple[int, float]]:
@@ -38,7 +41,10 @@ def self_play(game_id: str, seed: int, nodes: int) -> list[tuple[int, float]]:
         result = deepest(searcher, state, nodes)
         if result is not None and abs(result.score) < MATE_BOUND:
             scored.append((result.score, state.to_move))
-        state.push(choose_move(state, "medium", rng=rng))
+        if state.ply < RANDOM_PLIES:
+            state.push(rng.choice(state.legal_moves()))
+        else:
+            state.push(choose_move(state, "hard", rng=rng, movetime=MOVETIME))
     outcome = state.outcome()
     if outcome is None:
         return []
@@ -71,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--games-per", dest="count", type=int, default=12)
-    parser.add_argument("--nodes", type=int, default=1500)
+    parser.add_argument("--nodes", type=int, default=REVIEW_NODES)
     args = parser.parse_args(argv)
     report: dict[str, object] = {}
     for game_id in args.games:

@@ -169,6 +169,42 @@ def tour_teeko_verdicts(t: Tour) -> None:
     t.frames(3)
 
 
+def tour_review(t: Tour) -> None:
+    """The game over's Review: the progress bar, the graph and classes, a mistake with the
+    better move drawn, Retry, and the same screen in French; then back to the game over."""
+    from scenes.game_over import GameOverScene
+    from scenes.review import ReviewScene
+
+    t.expect(GameOverScene).choose("review")
+    t.frames(2)
+    review = t.expect(ReviewScene)
+    t.frames(8)
+    t.shot("review_progress")
+    if not t.until(lambda: review.view is not None, 120):
+        raise RuntimeError("the review did not finish within 120 s")
+    view = review.view
+    assert view is not None
+    print(f"review of {view.total} plies: " + ", ".join(
+        f"{name} {view.review.counts(p)}" for p, name in enumerate(("first", "second"))
+    ))  # fmt: skip
+    view.next_error(1)
+    t.frames(3)
+    t.shot("review_mistake")
+    review.press("retry")
+    t.frames(3)
+    t.shot("review_retry")
+    review.press("answer")
+    t.app.settings = t.app.settings.with_changes(language="fr")
+    t.app.manager.set_locale("fr")
+    review.rebuild()
+    t.frames(3)
+    t.shot("review_fr")
+    t.app.settings = t.app.settings.with_changes(language="en")
+    t.app.manager.set_locale("en")
+    t.app.pop()
+    t.frames(3)
+
+
 def tour(t: Tour) -> None:
     from scenes.board import BoardScene
     from scenes.difficulty import DifficultyScene
@@ -291,6 +327,7 @@ def tour(t: Tour) -> None:
     )
     t.frames(20)
     t.shot("game_over")
+    tour_review(t)
     t.expect(GameOverScene).choose("replay")
     t.frames(150)
     t.expect(ReplayScene)
