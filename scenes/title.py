@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.autosave import autosave_exists, read_autosave
+from game.autosave import autosave_exists, read_autosave, read_network_autosave
 from game.i18n import tr
 from scenes.file_flow import FileFlow
+from scenes.lan_start import continue_lan_board
 from scenes.menu import Entry, MenuScene
 
 if TYPE_CHECKING:
@@ -40,6 +41,10 @@ class TitleScene(MenuScene):
         if action == "play":
             self.app.push("game_select")
         elif action == "continue":
+            network = read_network_autosave()
+            if network is not None:  # a network game: reconnect to it
+                continue_lan_board(self.app, *network)
+                return
             session, error = read_autosave()
             if session is None:
                 self.message = tr("plateaux.load_failed", self.app.lang, error=error or "?")

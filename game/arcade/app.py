@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -246,9 +247,14 @@ class App:
     def run(self, first: Scene) -> None:
         self._push(first)
         settle_memory()
-        while self.running:
-            dt = self.clock.tick(60) / 1000.0
-            self.frame(min(dt, 0.1), pygame.event.get())
+        # Ctrl-C in the terminal quits like closing the window: quietly, autosave kept.
+        previous = signal.signal(signal.SIGINT, lambda *_: self.quit())
+        try:
+            while self.running:
+                dt = self.clock.tick(60) / 1000.0
+                self.frame(min(dt, 0.1), pygame.event.get())
+        finally:
+            signal.signal(signal.SIGINT, previous)
         self.close()
 
     def close(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec
 from engine.games.morris.evaluation import evaluate_morris
+from engine.games.morris.explain import MESSAGES
 from engine.games.morris.rules import NineState, TwelveState
 
 # Move lists from the start reaching each kind of position (`python -m engine bench nine`).
@@ -27,6 +28,7 @@ NINE = GameSpec(
     player_names=("White", "Black"),
     factory=NineState,
     evaluate=evaluate_morris,
+    messages=MESSAGES,
     bench_positions=BENCH_POSITIONS,
 )
 TWELVE = GameSpec(
@@ -35,6 +37,7 @@ TWELVE = GameSpec(
     player_names=("White", "Black"),
     factory=TwelveState,
     evaluate=evaluate_morris,
+    messages=MESSAGES,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
 )
 NineState.spec = NINE
