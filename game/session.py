@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.core import GameState, owner_of
-from engine.registry import new_state
+from engine.registry import GAMES, new_state
 from engine.review import PlyReview
 
 HUMAN, AI, REMOTE = "human", "ai", "remote"  # REMOTE: a player on another computer
@@ -34,7 +34,7 @@ class Seat:
 class GameSetup:
     """What the menus choose, handed from scene to scene until the board starts."""
 
-    game_id: str = "nine"
+    game_id: str = field(default_factory=lambda: next(iter(GAMES)))  # the first registered
     options: dict[str, Any] = field(default_factory=dict)
     seats: tuple[Seat, Seat] = (Seat(HUMAN), Seat(AI, "medium"))
     look: str = ""  # the board's look (game.looks); "" or an unknown id is the game's default
