@@ -129,6 +129,8 @@ class GameOverScene(MenuScene):
             self.app.push("replay", self.session)
         elif action == "rematch":
             setup = self.session.setup
+            if not any(seat.is_remote for seat in setup.seats):
+                setup = setup.swapped()  # the other side starts this time
             if any(seat.is_remote for seat in setup.seats):
                 # A LAN game's rematch is another LAN game: host or join again.
                 self.app.replace("lan_menu", setup)

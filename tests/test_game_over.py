@@ -93,3 +93,15 @@ def test_rematch_of_a_lan_game_goes_back_to_the_lan_menu(app: App) -> None:
     over.choose("rematch")
     app.apply_pending()
     assert isinstance(app.top, LanMenuScene)
+
+
+def test_rematch_against_the_computer_lets_the_other_side_start(app: App) -> None:
+    over = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(AI, "easy"))))
+    app.replace(over)
+    app.apply_pending()
+    over.choose("rematch")
+    app.apply_pending()
+    board = app.top
+    assert isinstance(board, BoardScene)
+    first, second = board.session.seats
+    assert first.is_ai and first.level == "easy" and second.kind == HUMAN  # the computer starts
