@@ -176,3 +176,45 @@ class Verdict(NamedTuple):
 
 
 DRAW = Verdict("D", 0)
+
+
+@dataclass(frozen=True)
+class Exact:
+    """A position's value for the side to move with perfect play: 'W', 'D' or 'L', with
+    the plies to the end where the game counts them (a solved database) or the final
+    margin where it counts that (Othello's disc difference), else None; and the move
+    that keeps it, in notation, when the solver found it on the way."""
+
+    kind: str
+    plies: int | None = None
+    margin: int | None = None
+    best: str | None = None
+
+    def __str__(self) -> str:
+        if self.margin is not None:
+            return f"{self.kind}{self.margin:+d}"
+        return self.kind if self.plies is None or self.kind == "D" else f"{self.kind}{self.plies}"
+
+    def for_mover(self) -> Exact:
+        """The same value seen by the player who moved into this position."""
+        flipped = {"W": "L", "L": "W", "D": "D"}[self.kind]
+        plies = None if self.plies is None else self.plies + 1
+        return Exact(flipped, plies, None if self.margin is None else -self.margin)  # not the mover's move
+
+    def rank(self) -> tuple[int, int]:
+        """An order of values for the side they belong to: a win beats a draw beats a loss;
+        then the wider margin, the faster win, the slower loss."""
+        kind = {"W": 2, "D": 1, "L": 0}[self.kind]
+        if self.margin is not None:
+            return kind, self.margin
+        if self.plies is None or self.kind == "D":
+            return kind, 0
+        return kind, -self.plies if self.kind == "W" else self.plies
+
+    def at_least_as_good(self, other: Exact) -> bool:
+        """Within one kind: the fastest win, the slowest loss, the widest margin."""
+        if self.margin is not None and other.margin is not None:
+            return self.margin >= other.margin
+        if self.plies is None or other.plies is None or self.kind == "D":
+            return True
+        return self.plies <= other.plies if self.kind == "W" else self.plies >= other.plies

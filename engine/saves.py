@@ -11,7 +11,8 @@ The file (schema 1)::
 "look" (optional) names the board's look in the front ends; the engine only stores it.
 "start" (optional, after "options") is the position text the game was set up from
 (each game's format is in its rules module); without it the game began at the standard
-start, so older saves load as before.
+start, so older saves load as before. The file side (atomic writes, checked reads) is
+engine/save_files.py.
 
 Loading never trusts the file: it is read with a size cap, every field is checked, the
 moves are replayed through the rules with checked play, and the stored result must match
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,7 +31,13 @@ from typing import Any
 
 from engine.core import EngineError, GameState, Outcome
 from engine.registry import get_spec, new_state
-from engine.save_files import brief, first_line, json_type, one_line, os_reason, write_atomically
+from engine.review import PlyReview, plies_from_data
+from engine.save_files import STALE_TEMP_SECONDS as STALE_TEMP_SECONDS
+from engine.save_files import SaveError as SaveError
+from engine.save_files import brief, first_line, json_type, one_line, os_reason
+from engine.save_files import read_checked_text as read_checked_text
+from engine.save_files import remove_stale_temps as remove_stale_temps
+from engine.save_files import write_atomically as write_atomically
 
 FORMAT = "plateaux-save"
 SCHEMA_VERSION = 1
@@ -43,10 +49,6 @@ MAX_MOVE_CHARS = 64
 MAX_LOOK_CHARS = 32
 MAX_START_CHARS = 400  # the longest position text (Othello) is under 80
 PLAYER_KINDS = ("human", "ai", "remote")
-
-
-class SaveError(EngineError):
-    """A save file cannot be read or written; the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class SavedGame:
     created: datetime
     updated: datetime
     look: str | None = None  # the front ends' board look, when the save names one
+    review: tuple[PlyReview, ...] | None = None  # the game review, once computed (a cache)
 
 
 # ----- writing ---------------------------------------------------------------
@@ -93,6 +96,7 @@ def dumps(
     players: Sequence[PlayerInfo] | None = None,
     created: datetime | None = None,
     look: str | None = None,
+    review: Sequence[PlyReview] | None = None,
 ) -> str:
     """The save text of a state; `updated` is now, `created` defaults to now."""
     chosen = default_players(state.spec.id) if players is None else _check_players_given(players)
@@ -112,6 +116,8 @@ def dumps(
     }
     if look is not None:
         fields["look"] = _check_look(look)
+    if review is not None and len(review) == state.ply:
+        fields["review"] = [ply.to_dict() for ply in review]
     # One field per line keeps the file readable without a line per move.
     body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields.items())
     return "{\n" + body + "\n}\n"
@@ -123,9 +129,10 @@ def save_game(
     players: Sequence[PlayerInfo] | None = None,
     created: datetime | None = None,
     look: str | None = None,
+    review: Sequence[PlyReview] | None = None,
 ) -> None:
     """Write a save atomically: the previous file stays whole if anything fails."""
-    data = dumps(state, players, created, look).encode("utf-8")
+    data = dumps(state, players, created, look, review).encode("utf-8")
     target = Path(path)
     try:
         write_atomically(target, data)
@@ -143,29 +150,9 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
 
 def _read_text(path: Path) -> str:
     try:
-        info = path.stat()
+        return read_checked_text(path, MAX_FILE_BYTES, "a save")
     except FileNotFoundError:
         raise SaveError("no such file") from None
-    except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise SaveError("it is a folder, not a save file")
-    if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
-        raise SaveError("not a regular file")  # opening a pipe could wait forever
-    if info.st_size > MAX_FILE_BYTES:
-        raise SaveError(f"too big for a save ({info.st_size} bytes, the limit is 1 MiB)")
-    try:
-        with path.open("rb") as stream:
-            # Bounded read: devices such as /dev/zero report size 0 but never end.
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveError("too big for a save (over 1 MiB)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
 
 
 def _refuse_constant(name: str) -> Any:
@@ -234,7 +221,9 @@ def _loads(text: str) -> SavedGame:
     created = _parse_time(data, "created")
     updated = _parse_time(data, "updated")
     look = _check_look(data["look"]) if data.get("look") is not None else None
-    return SavedGame(state, players, created, updated, look)
+    first_mover = new_state(spec.id, options).to_move
+    review = plies_from_data(data.get("review"), [str(m) for m in state.history], first_mover)
+    return SavedGame(state, players, created, updated, look, review)
 
 
 def _check_header(data: dict[str, Any]) -> None:
@@ -352,3 +341,7 @@ def _parse_time(data: dict[str, Any], key: str) -> datetime:
         return moment.astimezone(UTC)
     except (ValueError, OverflowError):
         raise SaveError(f"{key} is not an ISO-8601 date ({raw!r})") from None
+
+
+
+

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.basics import OptionError, Verdict
+from engine.basics import Exact, OptionError, Verdict
 from engine.messages import BASE_MESSAGES
 
 if TYPE_CHECKING:
@@ -31,6 +31,12 @@ Evaluator = Callable[["GameState"], int]
 EndgameSolve = Callable[
     ["GameState", float, "Callable[[], bool] | None"], "tuple[Any, int, int, int] | None"
 ]
+
+
+# The exact value of a position for the side to move, or None where it is not known
+# (the game review's exact labels).
+ExactValue = Callable[["GameState"], "Exact | None"]
+DEFAULT_REVIEW_SCALE = 1000.0  # evaluation units for 1:e odds: one piece ahead
 
 
 class Oracle(Protocol):
@@ -90,6 +96,11 @@ class GameSpec:
     # English texts of every refusal and prompt code the game returns ('refuse_<code>',
     # 'prompt_<code>'), BASE_MESSAGES included; front ends translate the codes.
     messages: Mapping[str, str] = field(default_factory=_base_messages)
+    # The game review (engine/review.py): the evaluation's scale of a win probability,
+    # calibrated on self-play by tools/calibrate_review.py, and exact values where the
+    # game knows them beyond an oracle (an endgame solve).
+    review_scale: float = DEFAULT_REVIEW_SCALE
+    exact_value: ExactValue | None = None
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown names or values; returns a new dict."""

@@ -42,8 +42,12 @@ def result_line(state: GameState) -> str:
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="plateaux --headless", description="Network play without a window.")
-    parser.add_argument("--game", choices=sorted(GAMES), default="nine", help="the game a host offers")
+    return build_parser().parse_args(argv)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="main.py --headless", description="Network play without a window.")
+    parser.add_argument("--game", choices=sorted(GAMES), default=next(iter(GAMES)), help="the game to host")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--ai", choices=LEVELS, default="medium", help="the AI level that plays this side")
     parser.add_argument("--movetime", type=float, default=None, help="seconds per move for the hard level")
@@ -54,13 +58,16 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--side", choices=("first", "second"), default="first", help="the host's side")
     parser.add_argument("--bind", default="0.0.0.0", help="the address a host listens on")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
-    return parser.parse_args(argv)
+    return parser
 
 
 def run(argv: Sequence[str]) -> int:
     args = parse_arguments(argv)
     if args.movetime is not None and not args.movetime > 0:
         print("error: --movetime must be a positive number of seconds", file=sys.stderr)
+        return 2
+    if args.host is not None and not 0 <= args.host <= 65535:
+        print(f"error: --host {args.host}: a port is a number from 0 to 65535", file=sys.stderr)
         return 2
     if args.join is not None and not args.code:
         print("error: --join needs --code", file=sys.stderr)
@@ -85,7 +92,7 @@ async def _main(args: argparse.Namespace) -> int:
             seat = FIRST if args.side == "first" else SECOND
             host = Host(args.game, options, seat, report=events.put_nowait, timing=timing)
             port = await host.start(args.host, args.bind)
-        except (ValueError, OSError) as error:
+        except (ValueError, OSError, OverflowError) as error:
             print(f"error: {error}", file=sys.stderr)
             return 1
         print(f"listening on port {port}", flush=True)

@@ -10,24 +10,34 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UISelectionList, UITextEntryLine
 
-from game import assets
+from game.arcade import assets
+from game.arcade.scene import Scene, pressed_button
 from game.game_hooks import game_title
 from game.i18n import tr
 from game.net.bridge import NetBridge
 from game.net.events import Ended, FoundGame, GamesFound, Started
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT, normalise_code, parse_address
 from game.net.remote_turns import ended_text
-from game.scene import Scene, pressed_button
 from scenes.lan_start import start_lan_board
 from scenes.menu import BACK_RECT, backdrop, draw_title
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 LIST_RECT = pygame.Rect(170, 280, 520, 250)
 FORM_LEFT, FORM_WIDTH = 760, 350
+
+
 # The list and entries of this scene only (their own object ids), added to the theme at
 # run time: rows tall enough to click, text the size of the rest of the chrome.
+def _title(game_id: str, lang: str) -> str:
+    """A listed game's title; a game this version lacks is named, never a crash."""
+    try:
+        return game_title(game_id, lang)
+    except ValueError:  # EngineError/OptionError: the discovery filter missed it
+        return game_id[:20]
+
+
 class JoinScene(Scene):
     def __init__(self, app: App, bridge: NetBridge | None = None) -> None:
         super().__init__(app)
@@ -83,7 +93,7 @@ class JoinScene(Scene):
 
     def _items(self) -> list[str | tuple[str, str]]:
         lang = self.app.lang
-        return [f"{game_title(g.game_id, lang)} — {g.name or g.address} ({g.endpoint})" for g in self.found]
+        return [f"{_title(g.game_id, lang)} — {g.name or g.address} ({g.endpoint})" for g in self.found]
 
     def deactivate(self) -> None:
         """Keep what was typed when the widgets go (covered, or a language change)."""

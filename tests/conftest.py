@@ -104,7 +104,7 @@ def headless_arcade(tmp_path_factory: pytest.TempPathFactory, **settings: Any) -
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.app import App
+    from game.arcade.app import App
 
     saved = os.environ.get("PLATEAUX_HOME")
     os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))

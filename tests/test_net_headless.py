@@ -114,7 +114,6 @@ def test_garbage_and_a_wrong_code_before_the_guest_do_not_stop_the_game() -> Non
     impostor = launch("--join", f"127.0.0.1:{port}", "--code", wrong, "--ai", "easy")
     status, out, err = finish(impostor)
     assert status == 1 and "refused" in err and "code" in err and "result:" not in out
-    started = time.monotonic()
     guest = launch("--join", f"127.0.0.1:{port}", "--code", code.lower(), "--ai", "easy")
     guest_status, guest_out, guest_err = finish(guest)
     host_status, host_out, host_err = finish(host)
@@ -123,7 +122,6 @@ def test_garbage_and_a_wrong_code_before_the_guest_do_not_stop_the_game() -> Non
     assert guest_status == 0 and host_status == 0, guest_err + host_err
     assert last_line(host_out).startswith("result: ")
     assert last_line(host_out) == last_line(guest_out)
-    assert time.monotonic() - started < DEADLINE
 
 
 def test_bad_command_lines_are_refused_clearly() -> None:

@@ -98,7 +98,7 @@ def test_score_line_counts_discs(lang: str, word: str) -> None:
 
 
 def test_panel_cards_show_disc_counts_not_captures() -> None:
-    from scenes.board_texts import cards_for
+    from game.controller.texts import cards_for
 
     session = GameSession(GameSetup("othello", {}, (Seat(HUMAN), Seat(AI, "easy"))), othello("d3 c3"))
     details = [card.detail for card in cards_for(session, None, "en")]

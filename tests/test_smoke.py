@@ -1,4 +1,7 @@
-"""`python main.py --smoke DIR` tours every scene headless and reports frame times."""
+"""`python main.py --smoke DIR` tours every scene headless and reports frame times.
+
+The frame times themselves are figures for people (the tour prints them), never a
+pass/fail condition: a busy machine makes any time limit flaky."""
 
 from __future__ import annotations
 
@@ -28,10 +31,9 @@ def test_smoke_tour(tmp_path: Path) -> None:
     pngs = sorted(shots.glob("*.png"))
     assert len(pngs) >= 6
     assert all(p.stat().st_size > 5000 for p in pngs)  # real pictures, not empty frames
+    # The statistics are printed, and frames kept coming while the AI thought.
     match = re.search(r"while the AI thinks: (\d+) frames.*p99 ([\d.]+) ms", done.stdout)
     assert match, done.stdout
     assert int(match.group(1)) > 10
-    # 20 ms is the target on a quiet machine; a loaded CI runner gets some slack.
-    assert float(match.group(2)) < 60
     # The tour wrote no settings: the player's file is never touched by --smoke.
     assert not (tmp_path / "home" / "settings.json").exists()

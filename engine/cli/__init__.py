@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "match": "play two AI levels against each other",
     "bench": "measure the search: nodes per second and depth reached",
     "analyze": "read lines of moves, print every legal move with its solved verdict",
+    "review": "classify every move of games (stdin) or report on a saved game (best ... blunder)",
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import GameSpec
-from engine.games.othello.endgame import solve_for_hard
+from engine.games.othello.endgame import exact_value, solve_for_hard
 from engine.games.othello.evaluation import evaluate_othello
 from engine.games.othello.rules import MESSAGES, OthelloState
 
@@ -15,6 +15,7 @@ OTHELLO = GameSpec(
     evaluate=evaluate_othello,
     messages=MESSAGES,
     endgame=solve_for_hard,
+    exact_value=exact_value,
 )
 OthelloState.spec = OTHELLO
 SPECS: tuple[GameSpec, ...] = (OTHELLO,)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import GameState
+from engine.core import Exact, GameState
 from engine.games.othello.evaluation import masks_of
 from engine.games.othello.rules import FULL, PASS, OthelloMove, flips, legal_mask
 
@@ -191,3 +191,18 @@ def solve_for_hard(
         return None
     move, value, nodes = solved
     return move, value * 1000, empties, nodes
+
+
+REVIEW_EMPTIES = 10  # the game review values positions exactly from this many empties
+
+
+def exact_value(state: GameState) -> Exact | None:
+    """The exact value for the side to move, by its final disc margin, once few enough
+    squares are empty for a quick solve (the game review's exact labels); else None."""
+    if empties_of(state) > REVIEW_EMPTIES or state.outcome() is not None:
+        return None
+    solved = solve_position(state)
+    if solved is None:  # cannot happen without limits; no exact value then
+        return None
+    move, margin, _ = solved
+    return Exact("W" if margin > 0 else "L" if margin < 0 else "D", None, margin, str(move))
