@@ -1,7 +1,4 @@
-"""The file side of engine.saves: atomic writes, checked reads and one-line quotes.
-
-Other small files (settings, network resume records) are written and read the same way.
-"""
+"""File and message helpers of engine.saves: atomic writing and short one-line quotes."""
 
 from __future__ import annotations
 
@@ -14,19 +11,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.core import EngineError
-
 STALE_TEMP_SECONDS = 60.0  # a temporary file this old belongs to a write that died
-# Our temporary names only: ".<name>.<8 hex>.tmp" beside a save (see _write_atomically).
-_TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
-
-
-class SaveError(EngineError):
-    """A save file cannot be read or written; the message is one line."""
+# Our temporary names only: ".<name>.<8 hex>.tmp" beside the file (see write_atomically).
+TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 
 
 def remove_stale_temps(
-    folder: Path, pattern: re.Pattern[str] = _TEMP_NAME, older_than: float = STALE_TEMP_SECONDS
+    folder: Path, pattern: re.Pattern[str] = TEMP_NAME, older_than: float = STALE_TEMP_SECONDS
 ) -> int:
     """Delete the temporary files a killed write left in `folder` (regular files named
     like ours, untouched for `older_than` seconds); returns how many. Never raises."""
@@ -50,11 +41,7 @@ def remove_stale_temps(
 
 
 def write_atomically(target: Path, data: bytes) -> None:
-    """Write any small file the way saves are written (OSError when it fails)."""
-    _write_atomically(target, data)
-
-
-def _write_atomically(target: Path, data: bytes) -> None:
+    """Write a small file so that a crash leaves the old one or the new one, never half."""
     folder = target.parent
     remove_stale_temps(folder)  # left by a write killed mid-way (kill -9, power cut)
     # O_EXCL on a random name: no clash with another writer, and the umask applies.
@@ -70,10 +57,10 @@ def _write_atomically(target: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    _sync_folder(folder)
+    sync_folder(folder)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make the rename durable where the OS allows opening a folder (not Windows)."""
     if not hasattr(os, "O_DIRECTORY"):
         return
@@ -87,45 +74,6 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def read_checked_text(path: Path, limit: int, what: str) -> str:
-    """The UTF-8 text of a small regular file, read with every check a save gets.
-
-    FileNotFoundError when it does not exist (a dangling link too), else SaveError with
-    a one-line reason: a folder, a pipe or socket (opening one could wait forever), over
-    `limit` bytes (`what` names the file in the message), unreadable, or not UTF-8."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise SaveError("it is a folder, not a file")
-    if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
-        raise SaveError("not a regular file")  # opening a pipe could wait forever
-    too_big = f"too big for {what} (the limit is {_size_words(limit)})"
-    if info.st_size > limit:
-        raise SaveError(f"{too_big[:-1]}, it has {info.st_size} bytes)")
-    try:
-        with path.open("rb") as stream:
-            # Bounded read: devices such as /dev/zero report size 0 but never end.
-            data = stream.read(limit + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}") from None
-    if len(data) > limit:
-        raise SaveError(too_big)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
-
-
-def _size_words(limit: int) -> str:
-    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 def brief(value: Any) -> str:

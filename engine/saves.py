@@ -11,8 +11,7 @@ The file (schema 1)::
 "look" (optional) names the board's look in the front ends; the engine only stores it.
 "start" (optional, after "options") is the position text the game was set up from
 (each game's format is in its rules module); without it the game began at the standard
-start, so older saves load as before. The file side (atomic writes, checked reads) is
-engine/save_files.py.
+start, so older saves load as before.
 
 Loading never trusts the file: it is read with a size cap, every field is checked, the
 moves are replayed through the rules with checked play, and the stored result must match
@@ -23,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,12 +32,14 @@ from typing import Any
 from engine.core import EngineError, GameState, Outcome
 from engine.registry import get_spec, new_state
 from engine.review import PlyReview, plies_from_data
-from engine.save_files import STALE_TEMP_SECONDS as STALE_TEMP_SECONDS
-from engine.save_files import SaveError as SaveError
-from engine.save_files import brief, first_line, json_type, one_line, os_reason
-from engine.save_files import read_checked_text as read_checked_text
-from engine.save_files import remove_stale_temps as remove_stale_temps
-from engine.save_files import write_atomically as write_atomically
+from engine.save_files import (
+    brief,
+    first_line,
+    json_type,
+    one_line,
+    os_reason,
+    write_atomically,
+)
 
 FORMAT = "plateaux-save"
 SCHEMA_VERSION = 1
@@ -49,6 +51,10 @@ MAX_MOVE_CHARS = 64
 MAX_LOOK_CHARS = 32
 MAX_START_CHARS = 400  # the longest position text (Othello) is under 80
 PLAYER_KINDS = ("human", "ai", "remote")
+
+
+class SaveError(EngineError):
+    """A save file cannot be read or written; the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +161,45 @@ def _read_text(path: Path) -> str:
         raise SaveError("no such file") from None
 
 
+def read_checked_text(path: Path, limit: int, what: str) -> str:
+    """The UTF-8 text of a small regular file, read with every check a save gets.
+
+    FileNotFoundError when it does not exist (a dangling link too), else SaveError with
+    a one-line reason: a folder, a pipe or socket (opening one could wait forever), over
+    `limit` bytes (`what` names the file in the message), unreadable, or not UTF-8."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise SaveError(f"cannot read it: {os_reason(error)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveError("it is a folder, not a file")
+    if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
+        raise SaveError("not a regular file")  # opening a pipe could wait forever
+    too_big = f"too big for {what} (the limit is {_size_words(limit)})"
+    if info.st_size > limit:
+        raise SaveError(f"{too_big[:-1]}, it has {info.st_size} bytes)")
+    try:
+        with path.open("rb") as stream:
+            # Bounded read: devices such as /dev/zero report size 0 but never end.
+            data = stream.read(limit + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise SaveError(f"cannot read it: {os_reason(error)}") from None
+    if len(data) > limit:
+        raise SaveError(too_big)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
+
+
+def _size_words(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
+
+
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
@@ -212,6 +257,7 @@ def _loads(text: str) -> SavedGame:
     if "moves" not in data:
         raise SaveError("the field 'moves' is missing")
     moves = _parse_moves(data["moves"])
+    first_mover = state.to_move  # for the review's plies, set-up starts included
     try:
         state.play_all(moves)
     except EngineError as error:
@@ -221,7 +267,6 @@ def _loads(text: str) -> SavedGame:
     created = _parse_time(data, "created")
     updated = _parse_time(data, "updated")
     look = _check_look(data["look"]) if data.get("look") is not None else None
-    first_mover = new_state(spec.id, options).to_move
     review = plies_from_data(data.get("review"), [str(m) for m in state.history], first_mover)
     return SavedGame(state, players, created, updated, look, review)
 
@@ -341,7 +386,3 @@ def _parse_time(data: dict[str, Any], key: str) -> datetime:
         return moment.astimezone(UTC)
     except (ValueError, OverflowError):
         raise SaveError(f"{key} is not an ISO-8601 date ({raw!r})") from None
-
-
-
-

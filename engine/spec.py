@@ -93,14 +93,14 @@ class GameSpec:
     oracle: Oracle | None = None
     # Named move lists from the start that `python -m engine bench` searches from.
     bench_positions: Mapping[str, tuple[str, ...]] = field(default_factory=_no_positions)
-    # English texts of every refusal and prompt code the game returns ('refuse_<code>',
-    # 'prompt_<code>'), BASE_MESSAGES included; front ends translate the codes.
-    messages: Mapping[str, str] = field(default_factory=_base_messages)
     # The game review (engine/review.py): the evaluation's scale of a win probability,
     # calibrated on self-play by tools/calibrate_review.py, and exact values where the
     # game knows them beyond an oracle (an endgame solve).
     review_scale: float = DEFAULT_REVIEW_SCALE
     exact_value: ExactValue | None = None
+    # English texts of every refusal and prompt code the game returns ('refuse_<code>',
+    # 'prompt_<code>'), BASE_MESSAGES included; front ends translate the codes.
+    messages: Mapping[str, str] = field(default_factory=_base_messages)
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown names or values; returns a new dict."""

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from engine.registry import new_state
-from engine.saves import STALE_TEMP_SECONDS, SaveError, load_game, remove_stale_temps, save_game
+from engine.save_files import STALE_TEMP_SECONDS, remove_stale_temps
+from engine.saves import SaveError, load_game, save_game
 from game import paths
 from game.settings import MAX_SETTINGS_BYTES, Settings, load_settings, save_settings
 from game.tk.dialog import DialogResult
