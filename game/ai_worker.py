@@ -86,6 +86,12 @@ Answer = AIResult | ReviewProgress | ReviewResult
 
 def _serve(requests: Any, results: Any, wanted: Any) -> None:
     """Child process main loop: answer requests until told to stop (None)."""
+    # The engine is imported before the first request arrives, so a child started
+    # ahead of time (`warm_up`) answers that request at once.
+    import engine.ai
+    import engine.registry
+    import engine.review  # noqa: F401
+
     while True:
         job = requests.get()
         if job is None:
@@ -195,6 +201,12 @@ class AIWorker:
         self._requests = self._results = None
 
     # ----- the front end's API ---------------------------------------------
+    def warm_up(self) -> None:
+        """Start the child now (it imports the engine while nothing waits for it)."""
+        if not self._closed and not self._alive():
+            self._start()
+            self._started_at = time.monotonic()
+
     def request(self, state: GameState, level: str, movetime: float | None = None) -> int:
         """Ask for a move in `state`; returns the ticket. Any pending request is cancelled."""
         return self._ask(MOVE, state, (level, movetime), answer_deadline(movetime))

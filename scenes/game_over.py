@@ -94,6 +94,7 @@ class GameOverScene(MenuScene):
     def headline(self) -> tuple[str, str]:
         words = outcome_words(self.session, self.app.lang)
         head, _, reason = words.partition(" — ")
+        reason = reason[:1].upper() + reason[1:]  # on a line of its own: a sentence
         personal = personal_headline(self.session, self.app.lang)
         if personal is not None:
             reason = f"{head} — {reason}" if reason else head

@@ -194,3 +194,13 @@ def test_a_review_reports_progress_then_every_ply(worker: AIWorker) -> None:
     assert [p.tag for p in result.plies][1] == "blunder!"  # b2 turns the draw into a loss
     assert progress and (progress[-1].done, progress[-1].total) == (4, 4)
     assert [p.done for p in progress] == sorted(p.done for p in progress)
+
+
+def test_warm_up_starts_the_child_before_any_request(worker: AIWorker) -> None:
+    worker.warm_up()
+    process = worker._process
+    assert process is not None and process.is_alive() and not worker.busy
+    worker.warm_up()  # already running: the same child
+    assert worker._process is process
+    ticket = worker.request(new_state("nine"), "easy")
+    assert wait_result(worker).ticket == ticket and worker._process is process

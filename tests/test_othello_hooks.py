@@ -91,11 +91,11 @@ def test_no_flash_after_a_move() -> None:
 # ----- disc counts ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "discs"), ("fr", "pions")])
-def test_score_line_counts_discs(lang: str, word: str) -> None:
-    state = othello("d3")  # Black 4, White 1
-    assert HOOKS.score_line(state, 0, lang) == f"4 {word}"
-    assert HOOKS.score_line(state, 1, lang) == f"1 {word}"
+@pytest.mark.parametrize(("lang", "words"), [("en", ("discs", "disc")), ("fr", ("pions", "pion"))])
+def test_score_line_counts_discs(lang: str, words: tuple[str, str]) -> None:
+    state = othello("d3")  # Black 4, White 1: one disc, in the singular
+    assert HOOKS.score_line(state, 0, lang) == f"4 {words[0]}"
+    assert HOOKS.score_line(state, 1, lang) == f"1 {words[1]}"
     assert hooks_for("nine").score_line(new_state("nine"), 0, lang) is None  # Morris: generic
 
 
