@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,6 +38,10 @@ class GameSetup:
     options: dict[str, Any] = field(default_factory=dict)
     seats: tuple[Seat, Seat] = (Seat(HUMAN), Seat(AI, "medium"))
     look: str = ""  # the board's look (game.looks); "" or an unknown id is the game's default
+
+    def swapped(self) -> GameSetup:
+        """The same match with the sides exchanged: a rematch, where the other one starts."""
+        return replace(self, seats=(self.seats[1], self.seats[0]))
 
 
 def material(state: GameState) -> tuple[int, int]:

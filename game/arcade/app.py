@@ -24,6 +24,7 @@ from game import paths
 from game.ai_worker import AIWorker
 from game.arcade import assets
 from game.arcade.audio import Audio, pre_init
+from game.arcade.help_overlay import draw_help, is_help_key
 from game.arcade.scene import Scene, make_scene
 from game.i18n import system_language
 from game.settings import Settings, load_settings, save_settings
@@ -91,6 +92,7 @@ class App:
         self.frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)
         self.thinking_frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)  # while the AI works
         self._music: str | None = None
+        self.help_shown = False  # the keyboard help (F1 or ?) covers the screen
 
     # ----- shared services ------------------------------------------------------
     @property
@@ -116,6 +118,13 @@ class App:
         except OSError as error:
             return f"Settings could not be saved: {error.strerror or error}"
         return None
+
+    def toggle_fullscreen(self) -> str | None:
+        """Switch between full screen and a window from what the screen is now (not the
+        saved choice: --windowed overrides it), and remember it for the next start."""
+        wanted = not self.fullscreen
+        self._set_fullscreen(wanted)
+        return self.apply_settings(self.settings.with_changes(fullscreen=wanted))
 
     def _set_fullscreen(self, wanted: bool) -> None:
         if self.headless or wanted == self.fullscreen:
@@ -226,6 +235,8 @@ class App:
             scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
             scene.draw_overlay(self.screen)
+            if self.help_shown:
+                draw_help(self.screen, scene.shortcuts, self.lang)
         pygame.display.flip()
         spent = time.perf_counter() - started
         self.frame_times.append(spent)
@@ -233,13 +244,17 @@ class App:
             self.thinking_frame_times.append(spent)
 
     def _global_key(self, event: pygame.event.Event) -> bool:
+        if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.help_shown = False  # any key or click closes the help, and does nothing else
+            return True
         if event.type != pygame.KEYDOWN:
             return False
+        if is_help_key(event) and not self._typing():
+            self.help_shown = True
+            return True
         alt_enter = event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
         if event.key == pygame.K_F11 or alt_enter:
-            wanted = not self.fullscreen
-            self._set_fullscreen(wanted)
-            self.apply_settings(self.settings.with_changes(fullscreen=wanted))
+            self.toggle_fullscreen()
             return True
         if event.key == pygame.K_m and not self._typing():
             muted = self.audio.toggle_mute()

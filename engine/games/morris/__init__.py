@@ -28,8 +28,8 @@ NINE = GameSpec(
     player_names=("White", "Black"),
     factory=NineState,
     evaluate=evaluate_morris,
-    messages=MESSAGES,
     bench_positions=BENCH_POSITIONS,
+    messages=MESSAGES,
 )
 TWELVE = GameSpec(
     id="twelve",
@@ -37,8 +37,8 @@ TWELVE = GameSpec(
     player_names=("White", "Black"),
     factory=TwelveState,
     evaluate=evaluate_morris,
-    messages=MESSAGES,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
+    messages=MESSAGES,
 )
 NineState.spec = NINE
 TwelveState.spec = TWELVE
