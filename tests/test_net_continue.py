@@ -98,3 +98,46 @@ def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> No
     app.apply_pending()
     host.bridge.close()
     host.bridge.join_thread()
+
+
+def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App) -> None:
+    from game.session import GameSetup
+    from scenes.host import HostScene
+
+    host_scene = HostScene(app, GameSetup("teeko"), 0)
+    app.reset(host_scene)
+    app.apply_pending()
+    frames_until(app, lambda: bool(host_scene.code))
+    guest = RemotePlayer(NetBridge(), 13)
+    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
+    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
+    board = app.top
+    assert isinstance(board, BoardScene)
+    rng = random.Random(4)
+
+    def both() -> None:
+        guest.step()
+        person_clicks(app, rng)
+
+    frames_until(app, lambda: len(board.session.state.history) >= 3, both)
+    frames_until(app, lambda: board.game.autosaver is None or board.game.autosaver.flush() is None)
+    app.reset(TitleScene(app))  # the host quits: its guest waits and keeps trying
+    app.apply_pending()
+    frames_until(app, lambda: any(isinstance(e, Lost) for e in guest.events), guest.step)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.choose("continue")
+    app.apply_pending()
+    again = app.top
+    assert isinstance(again, BoardScene) and again.game.remote is not None
+    back = again.game.remote
+    frames_until(app, lambda: back.state == PLAYING, guest.step)
+    before = len(again.session.state.history)
+    frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
+    assert guest.state is not None
+    theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (guest.state, again.session.state))
+    assert theirs == ours
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    guest.bridge.close()
+    guest.bridge.join_thread()
