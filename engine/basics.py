@@ -135,11 +135,13 @@ DRAW = Verdict("D", 0)
 class Exact:
     """A position's value for the side to move with perfect play: 'W', 'D' or 'L', with
     the plies to the end where the game counts them (a solved database) or the final
-    margin where it counts that (Othello's disc difference), else None."""
+    margin where it counts that (Othello's disc difference), else None; and the move
+    that keeps it, in notation, when the solver found it on the way."""
 
     kind: str
     plies: int | None = None
     margin: int | None = None
+    best: str | None = None
 
     def __str__(self) -> str:
         if self.margin is not None:
@@ -150,7 +152,7 @@ class Exact:
         """The same value seen by the player who moved into this position."""
         flipped = {"W": "L", "L": "W", "D": "D"}[self.kind]
         plies = None if self.plies is None else self.plies + 1
-        return Exact(flipped, plies, None if self.margin is None else -self.margin)
+        return Exact(flipped, plies, None if self.margin is None else -self.margin)  # not the mover's move
 
     def rank(self) -> tuple[int, int]:
         """An order of values for the side they belong to: a win beats a draw beats a loss;
