@@ -141,3 +141,54 @@ def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App
     app.apply_pending()
     guest.bridge.close()
     guest.bridge.join_thread()
+
+
+def test_a_network_rematch_from_the_game_over_swaps_the_colours(app: App) -> None:
+    from test_net_scenes import play_to_game_over
+
+    from game.net.events import RematchDeclined, RematchOffered
+    from game.net.rematch import OFFERED
+    from game.session import GameSetup
+    from scenes.game_over import GameOverScene
+    from scenes.host import HostScene
+
+    host_scene = HostScene(app, GameSetup("teeko"), 0)
+    app.reset(host_scene)
+    app.apply_pending()
+    frames_until(app, lambda: bool(host_scene.code))
+    guest = RemotePlayer(NetBridge(), 17)
+    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
+    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
+    play_to_game_over(app, guest)
+    over = app.top
+    assert isinstance(over, GameOverScene) and over.post is not None
+    # The arcade asks; the other player declines.
+    over.choose("rematch")
+    frames_until(app, lambda: any(isinstance(e, RematchOffered) for e in guest.events), guest.step)
+    guest.bridge.answer_rematch(False)
+    frames_until(app, lambda: "declined" in over.message, guest.step)
+    assert app.stack[-1] is over
+    # The other player asks; the arcade accepts: a new board, the colours swapped.
+    starts = sum(isinstance(e, Started) for e in guest.events)
+    guest.bridge.offer_rematch()
+    frames_until(app, lambda: over.post is not None and over.post.state == OFFERED, guest.step)
+    assert "Rematch" in over.message
+    over.choose("rematch")
+    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
+    board = app.top
+    assert isinstance(board, BoardScene) and board.session.state.history == []
+    assert [seat.is_remote for seat in board.session.seats] == [True, False]  # the guest plays first now
+    frames_until(app, lambda: sum(isinstance(e, Started) for e in guest.events) > starts, guest.step)
+    assert guest.seat == 0
+    rng = random.Random(8)
+
+    def both() -> None:
+        guest.step()
+        person_clicks(app, rng)
+
+    frames_until(app, lambda: len(board.session.state.history) >= 2, both)
+    assert not any(isinstance(e, RematchDeclined) for e in guest.events)
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    guest.bridge.close()
+    guest.bridge.join_thread()
