@@ -157,3 +157,13 @@ def test_a_record_that_does_not_match_the_autosave_is_ignored(home: Path) -> Non
     other = NetResume("guest", "teeko", 0, "127.0.0.1", 47470, "ABC234", "0123456789abcdef")
     assert write_resume(paths.net_resume_path(), other) is None  # seats swapped: not this game
     assert read_network_autosave() is None
+
+
+def test_a_guest_that_gave_up_reconnecting_may_still_choose(tmp_path: Path) -> None:
+    turns, bridge, _, record_path = seat_with(tmp_path, waiting=True)
+    bridge.events.append(Ended("gave_up"))
+    turns.poll()
+    assert turns.state == GONE and turns.choices() == (COMPUTER, SAVE_LATER)
+    assert "S:" in turns.alert("en") and "W:" not in turns.alert("en")
+    assert turns.choose(WAIT) == "" and turns.choose(SAVE_LATER) == SAVE_LATER
+    assert read_resume(record_path) == RECORD  # Continue can try again later

@@ -91,8 +91,8 @@ class RemoteTurns:
 
     @property
     def state(self) -> str:
-        if self.ended is not None:
-            return ENDED
+        if self.ended is not None:  # a guest that gave up reconnecting may still choose
+            return GONE if self.ended.reason == "gave_up" else ENDED
         if not self.lost:
             return PLAYING
         gone = self._lost_at is not None and self.clock() - self._lost_at >= self.patience
@@ -100,7 +100,9 @@ class RemoteTurns:
 
     def choices(self) -> tuple[str, ...]:
         """What the player may do now: CHOICES once the opponent is gone, else ()."""
-        return CHOICES if self.state == GONE else ()
+        if self.state != GONE:
+            return ()
+        return CHOICES if self.ended is None else (COMPUTER, SAVE_LATER)
 
     def choose(self, choice: str) -> str:
         """Act on one of `choices()`; returns it ('' when it was not offered). After
@@ -173,6 +175,8 @@ class RemoteTurns:
 
     def alert(self, lang: str) -> str:
         """What went wrong with the connection, or '' while all is well."""
+        if self.ended is not None and self.ended.reason == "gave_up":
+            return tr("net.gave_up_choices", lang)
         if self.ended is not None and self.ended.reason not in ("over", "closed"):
             return ended_text(self.ended, lang)
         if self.state == GONE:
