@@ -192,3 +192,35 @@ def test_a_network_rematch_from_the_game_over_swaps_the_colours(app: App) -> Non
     app.apply_pending()
     guest.bridge.close()
     guest.bridge.join_thread()
+
+
+@pytest.mark.parametrize("key", ["c", "s", "w"])
+def test_the_board_keys_answer_an_absent_opponent(app: App, key: str) -> None:
+    import pygame
+    from test_net_seat import FakeBridge
+
+    from game.net.remote_turns import RemoteTurns
+    from game.session import HUMAN, REMOTE, GameSession, GameSetup, Seat
+
+    session = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(REMOTE, None, "them"))))
+    bridge = FakeBridge()
+    remote = RemoteTurns(bridge, 1, host=True, waiting=True, patience=0.0)  # type: ignore[arg-type]
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    app.push("board", session, remote=remote)
+    app.apply_pending()
+    board = app.top
+    assert isinstance(board, BoardScene) and "W:" in board.game.status_text()
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(key), mod=0, unicode=key)
+    board.handle_event(event)
+    app.apply_pending()
+    if key == "c":  # the computer plays the opponent's seat: after our move, it answers
+        assert board.game.remote is None and session.seats[1].is_ai and bridge.closed == [True]
+        rng = random.Random(1)
+        frames_until(app, lambda: len(session.state.history) >= 2, lambda: person_clicks(app, rng))
+    elif key == "s":  # leave to finish later: no bye, back to the title
+        assert bridge.closed and True not in bridge.closed and isinstance(app.top, TitleScene)
+    else:  # wait: still the network game
+        assert board.game.remote is remote and bridge.closed == []
+    app.reset(TitleScene(app))
+    app.apply_pending()
