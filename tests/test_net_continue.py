@@ -91,6 +91,7 @@ def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> No
     assert any(isinstance(e, Resumed) for e in host.events)
     before = len(again.session.state.history)
     frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
+    frames_until(app, lambda: host.state is not None and len(host.state.history) >= before + 2, host.step)
     assert host.state is not None
     theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (host.state, again.session.state))
     assert theirs == ours
@@ -134,6 +135,7 @@ def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App
     frames_until(app, lambda: back.state == PLAYING, guest.step)
     before = len(again.session.state.history)
     frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
+    frames_until(app, lambda: guest.state is not None and len(guest.state.history) >= before + 2, guest.step)
     assert guest.state is not None
     theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (guest.state, again.session.state))
     assert theirs == ours
