@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 FIRST, SECOND = 0, 1
@@ -50,7 +51,11 @@ class InvalidMoveError(EngineError):
 
 
 class IllegalMoveError(EngineError):
-    """The move is well formed but not legal in this position."""
+    """The move is well formed but not legal in this position; `refusal` says why as data."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class GameOverError(EngineError):
@@ -59,6 +64,48 @@ class GameOverError(EngineError):
 
 class OptionError(EngineError):
     """Unknown game id or invalid game options."""
+
+
+class PositionError(EngineError):
+    """A position text that is not a position of this game."""
+
+
+# Parameters of refusals and prompts that hold a cell index (front ends show the cell's
+# name) or a player index (shown as the player's name); every other one is a number.
+CELL_PARAMS = frozenset({"cell", "src", "over"})
+PLAYER_PARAMS = frozenset({"player", "opponent"})
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move or a click is refused, as data a front end translates: the code (its
+    text is the game's message `refuse_<code>`), the cells involved (to highlight) and
+    the parameters of the text (see CELL_PARAMS and PLAYER_PARAMS)."""
+
+    code: str
+    cells: tuple[int, ...] = ()
+    params: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.cells, tuple(sorted(self.params.items()))))
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the player to move does next, as data: message `prompt_<code>`, cells, parameters."""
+
+    code: str
+    cells: tuple[int, ...] = ()
+    params: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.cells, tuple(sorted(self.params.items()))))
 
 
 class Termination(enum.StrEnum):

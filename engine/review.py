@@ -310,6 +310,23 @@ def review(
     return result
 
 
+def review_history(
+    state: GameState,
+    *,
+    first_ply: int = 0,
+    nodes: int = REVIEW_NODES,
+    progress: Callable[[int, int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> GameReview:
+    """Review the moves of a state's own history from ply `first_ply` on (a set-up
+    start included), with the game's own parts."""
+    start = state.copy()
+    while start.ply > first_ply:
+        start.pop()
+    moves = list(state.history[first_ply:])
+    return review(start, moves, review_game_of(state.spec), nodes=nodes, progress=progress, stop=stop)
+
+
 def tags(plies: Iterable[PlyReview]) -> str:
     """The command line's answer: `MOVE=CLASS` for every ply, `!` on exact labels."""
     return " ".join(f"{p.move}={p.tag}" for p in plies)

@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from engine.files import FileCheckError, read_checked_text, remove_stale_temps
+from engine.save_files import remove_stale_temps
+from engine.saves import SaveError, read_checked_text
 
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 LANGUAGE_CHOICES: tuple[str, ...] = ("en", "fr")
@@ -75,7 +76,7 @@ def load_settings(path: Path, defaults: Settings | None = None) -> tuple[Setting
         text = read_checked_text(path, MAX_SETTINGS_BYTES, "a settings file")
     except FileNotFoundError:
         return base, None
-    except FileCheckError as error:
+    except SaveError as error:
         return base, f"The settings file {path.name} cannot be used ({error}); using the defaults."
     try:
         data = json.loads(text)

@@ -42,6 +42,17 @@ BUTTONS = ("undo", "redo", "hint", "save", "load", "menu")
 
 
 class BoardScene(Scene):
+    shortcuts = (
+        ("U", "plateaux.key_undo"),
+        ("R", "plateaux.key_redo"),
+        ("H", "plateaux.key_hint"),
+        ("P", "plateaux.key_pause"),
+        ("plateaux.keycap_arrows", "plateaux.key_cursor"),
+        ("plateaux.keycap_space", "plateaux.key_select"),
+        ("plateaux.keycap_enter", "plateaux.key_stop"),
+        ("plateaux.keycap_pages", "plateaux.key_scroll"),
+    )
+
     music = "game"
 
     def __init__(
@@ -154,6 +165,7 @@ class BoardScene(Scene):
                 f"plateaux.{name}",
                 self.app.manager,
                 container=root,
+                tool_tip_text=f"plateaux.tip_{name}",
                 object_id=ObjectID("#small_button"),
             )
         self.refresh_buttons()

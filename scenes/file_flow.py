@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from engine.files import remove_stale_temps
+from engine.save_files import remove_stale_temps
 from game import paths
 from game.autosave import load_session, save_session
 from game.i18n import tr

@@ -71,6 +71,11 @@ def draw_title(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
 class MenuScene(Scene):
     """Subclasses give `title_key`, `entries()` and `choose(action)`."""
 
+    shortcuts = (
+        ("plateaux.keycap_up_down", "plateaux.key_menu_move"),
+        ("plateaux.keycap_enter", "plateaux.key_menu_choose"),
+    )
+
     title_key = "plateaux.app_title"
     has_back = True
     column_width = BUTTON_WIDTH

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.files import STALE_TEMP_SECONDS, remove_stale_temps
 from engine.registry import new_state
+from engine.save_files import STALE_TEMP_SECONDS, remove_stale_temps
 from engine.saves import SaveError, load_game, save_game
 from game import paths
 from game.settings import MAX_SETTINGS_BYTES, Settings, load_settings, save_settings

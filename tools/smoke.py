@@ -12,7 +12,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TypeVar
 
@@ -256,6 +256,18 @@ def tour(t: Tour) -> None:
         ],
     )
     t.shot("board_vs_ai")
+    help_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0)
+    t.frames(3, lambda i: [help_key] if i == 0 else [])  # the keyboard help, over the board
+    if not app.help_shown:
+        raise RuntimeError("F1 did not open the keyboard help")
+    t.shot("board_help")
+    app.settings = app.settings.with_changes(language="fr")
+    app.manager.set_locale("fr")
+    t.frames(2)
+    t.shot("board_help_fr")
+    app.settings = app.settings.with_changes(language="en")
+    app.manager.set_locale("en")
+    t.frames(2, lambda i: [help_key] if i == 0 else [])  # any key closes it
     # Hint, save (no dialog without a display: the fallback file), undo and redo.
     board.press("hint")
     if not t.until(lambda: board.hint is not None, 20):
@@ -357,7 +369,7 @@ def tour(t: Tour) -> None:
 
 
 def report(app: App) -> None:
-    def line(label: str, samples: list[float]) -> str:
+    def line(label: str, samples: Collection[float]) -> str:
         if not samples:
             return f"{label}: no frames"
         ms = sorted(s * 1000 for s in samples)

@@ -13,6 +13,7 @@ import gc
 import os
 import signal
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -23,9 +24,12 @@ from game import paths
 from game.ai_worker import AIWorker
 from game.arcade import assets
 from game.arcade.audio import Audio, pre_init
+from game.arcade.help_overlay import draw_help, is_help_key
 from game.arcade.scene import Scene, make_scene
 from game.i18n import system_language
 from game.settings import Settings, load_settings, save_settings
+
+FRAME_HISTORY = 36_000  # frames of timing kept: ten minutes at 60 fps
 
 
 def settle_memory() -> None:
@@ -65,9 +69,12 @@ class App:
             starting_language=self.settings.language,
             translation_directory_paths=[str(assets.TRANSLATIONS_DIR)],
         )
-        # The bold font of rich text (the rules page) is loaded up front:
-        # pygame_gui would otherwise load them lazily, mid-frame, with a warning.
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": 18, "style": "bold"}])
+        # The styles of rich text (the rules pages) are loaded up front: pygame_gui would
+        # otherwise load them lazily, mid-frame, with a warning.
+        self.manager.preload_fonts(
+            [{"name": "noto_sans", "point_size": size, "style": style}
+             for size in (18, 20) for style in ("bold", "italic", "bold_italic")]
+        )  # fmt: skip
         self.audio = Audio(
             enabled=audio,
             music_volume=self.settings.music_volume,
@@ -81,9 +88,11 @@ class App:
         self._pending: list[Callable[[], None]] = []
         self.running = True
         self.clock = pygame.time.Clock()
-        self.frame_times: list[float] = []  # seconds of work per frame
-        self.thinking_frame_times: list[float] = []  # the same, while the AI works
+        # Seconds of work per frame, the last FRAME_HISTORY of them (memory stays bounded).
+        self.frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)
+        self.thinking_frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)  # while the AI works
         self._music: str | None = None
+        self.help_shown = False  # the keyboard help (F1 or ?) covers the screen
 
     # ----- shared services ------------------------------------------------------
     @property
@@ -219,6 +228,8 @@ class App:
             scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
             scene.draw_overlay(self.screen)
+            if self.help_shown:
+                draw_help(self.screen, scene.shortcuts, self.lang)
         pygame.display.flip()
         spent = time.perf_counter() - started
         self.frame_times.append(spent)
@@ -226,8 +237,14 @@ class App:
             self.thinking_frame_times.append(spent)
 
     def _global_key(self, event: pygame.event.Event) -> bool:
+        if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.help_shown = False  # any key or click closes the help, and does nothing else
+            return True
         if event.type != pygame.KEYDOWN:
             return False
+        if is_help_key(event) and not self._typing():
+            self.help_shown = True
+            return True
         alt_enter = event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
         if event.key == pygame.K_F11 or alt_enter:
             wanted = not self.fullscreen
@@ -246,6 +263,9 @@ class App:
 
     def run(self, first: Scene) -> None:
         self._push(first)
+        # The AI process starts now, while the title shows: the first AI move then
+        # never waits for the engine's imports (seconds on a slow machine).
+        self.worker.warm_up()
         settle_memory()
         # Ctrl-C in the terminal quits like closing the window: quietly, autosave kept.
         previous = signal.signal(signal.SIGINT, lambda *_: self.quit())

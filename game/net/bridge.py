@@ -170,15 +170,28 @@ class NetBridge:
             where = ("", link.port) if isinstance(link, Host) else (link.host, link.port)
             self.resume_record = NetResume(
                 "host" if isinstance(link, Host) else "guest",
-                event.game_id, event.seat, where[0], where[1], link.code, event.token,
+                event.game_id,
+                event.seat,
+                where[0],
+                where[1],
+                link.code,
+                event.token,
             )
         self._events.put(event)
 
     async def _resume(self, record: NetResume, state: GameState) -> None:
         if record.role == "guest":
             guest = Guest(
-                record.address, record.port, record.code, report=self._guest_report, timing=self.timing,
-                expect_game=record.game_id, token=record.token, state=state, seat=record.seat, linger=True,
+                record.address,
+                record.port,
+                record.code,
+                report=self._guest_report,
+                timing=self.timing,
+                expect_game=record.game_id,
+                token=record.token,
+                state=state,
+                seat=record.seat,
+                linger=True,
             )
             self._link = guest
             await guest.run()
@@ -186,8 +199,14 @@ class NetBridge:
         moves = [str(m) for m in state.history]
         try:
             host = Host(
-                record.game_id, dict(state.options), record.seat, report=self._host_report,
-                timing=self.timing, code=record.code, token=record.token, moves=moves,
+                record.game_id,
+                dict(state.options),
+                record.seat,
+                report=self._host_report,
+                timing=self.timing,
+                code=record.code,
+                token=record.token,
+                moves=moves,
             )
             self._link = host
             await host.start(record.port)  # the guest comes back to the same port

@@ -16,7 +16,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.files import FileCheckError, read_checked_text, write_atomically
+from engine.save_files import write_atomically
+from engine.saves import SaveError, read_checked_text
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH
 
 ROLES = ("host", "guest")
@@ -64,7 +65,7 @@ def read_resume(path: Path) -> NetResume | None:
     """The record at `path`, or None when there is none or it cannot be trusted."""
     try:
         data = json.loads(read_checked_text(path, MAX_RECORD_BYTES, "a network record"))
-    except (FileNotFoundError, FileCheckError, ValueError, RecursionError):
+    except (FileNotFoundError, SaveError, ValueError, RecursionError):
         return None
     return _valid(data)
 

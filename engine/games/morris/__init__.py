@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec
 from engine.games.morris.evaluation import evaluate_morris
+from engine.games.morris.explain import MESSAGES
 from engine.games.morris.rules import NineState, TwelveState
 
 # Move lists from the start reaching each kind of position (`python -m engine bench nine`).
@@ -28,6 +29,7 @@ NINE = GameSpec(
     factory=NineState,
     evaluate=evaluate_morris,
     bench_positions=BENCH_POSITIONS,
+    messages=MESSAGES,
 )
 TWELVE = GameSpec(
     id="twelve",
@@ -36,6 +38,7 @@ TWELVE = GameSpec(
     factory=TwelveState,
     evaluate=evaluate_morris,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
+    messages=MESSAGES,
 )
 NineState.spec = NINE
 TwelveState.spec = TWELVE
