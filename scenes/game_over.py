@@ -120,7 +120,9 @@ class GameOverScene(MenuScene):
         captures = self.session.captures()
         if captures:  # Teeko and Othello never capture: no "Captures 0"
             parts.append(tr("plateaux.stat_captures", lang, count=captures))
-        parts.append(tr("plateaux.stat_duration", lang, time=duration_text(sum(self.session.clocks))))
+        played = sum(self.session.clocks)
+        if played >= 1:  # a game loaded finished was not timed here: no "Duration 0:00"
+            parts.append(tr("plateaux.stat_duration", lang, time=duration_text(played)))
         return "   ·   ".join(parts)
 
     def analysis(self) -> str:

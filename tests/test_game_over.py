@@ -124,3 +124,10 @@ def test_undo_from_the_game_over_goes_back_to_the_board(app: App) -> None:
 def test_no_undo_from_the_game_over_of_a_network_game(app: App) -> None:
     over = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(REMOTE))))
     assert not over.can_undo and not over.entries()[0].enabled
+
+
+def test_a_game_loaded_finished_shows_no_duration(app: App) -> None:
+    session = finished_teeko((Seat(HUMAN), Seat(HUMAN)))
+    assert "Duration" not in GameOverScene(app, session).stats()  # never timed here
+    session.clocks = [61.0, 64.0]
+    assert "Duration 2:05" in GameOverScene(app, session).stats()

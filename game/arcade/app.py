@@ -119,6 +119,13 @@ class App:
             return f"Settings could not be saved: {error.strerror or error}"
         return None
 
+    def toggle_fullscreen(self) -> str | None:
+        """Switch between full screen and a window from what the screen is now (not the
+        saved choice: --windowed overrides it), and remember it for the next start."""
+        wanted = not self.fullscreen
+        self._set_fullscreen(wanted)
+        return self.apply_settings(self.settings.with_changes(fullscreen=wanted))
+
     def _set_fullscreen(self, wanted: bool) -> None:
         if self.headless or wanted == self.fullscreen:
             return
@@ -247,9 +254,7 @@ class App:
             return True
         alt_enter = event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
         if event.key == pygame.K_F11 or alt_enter:
-            wanted = not self.fullscreen
-            self._set_fullscreen(wanted)
-            self.apply_settings(self.settings.with_changes(fullscreen=wanted))
+            self.toggle_fullscreen()
             return True
         if event.key == pygame.K_m and not self._typing():
             muted = self.audio.toggle_mute()

@@ -19,7 +19,7 @@ from engine.core import EngineError
 from engine.saves import SaveError
 from game import paths
 from game.ai_worker import AIWorker
-from game.autosave import autosave_exists, load_session, read_autosave, save_session
+from game.autosave import autosave_exists, default_save_name, load_session, read_autosave, save_session
 from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
 from game.controller.texts import outcome_words
 from game.game_hooks import game_title
@@ -294,7 +294,7 @@ class TkApp:
         return [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
 
     def ask_save(self) -> None:
-        name = f"{self.game.session.setup.game_id}_{time.strftime('%Y-%m-%d_%H-%M-%S')}{SAVE_EXTENSION}"
+        name = default_save_name(self.game.session)
         path = filedialog.asksaveasfilename(
             parent=self.root,
             title=tt("save_title", self.lang),
