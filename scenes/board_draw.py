@@ -36,7 +36,7 @@ def draw_board_scene(scene: BoardScene, surface: pygame.Surface) -> None:
         board_view.draw_selection(surface, look, scene.hint.steps, scene.cells)
     if scene.verdict_hint.shown:
         labels = scene.verdict_hint.labels(scene.builder.prefix)
-        draw_verdict_labels(surface, look, labels, scene.cells)
+        draw_verdict_labels(surface, look, labels, scene.cells, scene.lang)
     if scene.cursor is not None:
         board_view.draw_cursor(surface, look, scene.cursor, scene.clock)
     cards = cards_for(scene.session, scene.game.thinking_side, scene.lang)

@@ -318,7 +318,7 @@ def test_choosing_a_game_never_moves_next_under_the_pointer(app: App) -> None:
     app.reset(select)
     app.apply_pending()
 
-    def next_rect() -> tuple[int, int, int, int]:
+    def next_rect() -> tuple[float, float, float, float]:
         button = next(button for button, entry in select.buttons if entry.action == "next")
         rect = button.get_relative_rect()
         return rect.x, rect.y, rect.width, rect.height

@@ -22,7 +22,7 @@ from game.tk.paint import EBONY_RIM as EBONY_RIM
 from game.tk.paint import IVORY as IVORY
 from game.tk.paint import IVORY_RIM as IVORY_RIM
 from game.tk.paint import circle_box, is_dark, paint_board, paint_piece
-from game.verdict_hints import LABEL_COLOURS
+from game.verdict_hints import LABEL_COLOURS, verdict_label
 
 # LOOK.md: warm wood, dark inlaid lines, ivory and ebony pieces, one accent.
 WOOD = "#C8955A"
@@ -75,7 +75,9 @@ def board_picture(
         pulse=pulse,
         mover=FIRST_MAN if game.state.to_move == 0 else SECOND_MAN,
         preview=frozenset(preview),
-        labels=tuple((cell, str(v), LABEL_COLOURS[v.kind]) for cell, v in sorted(labels.items())),
+        labels=tuple(
+            (cell, verdict_label(v, game.lang), LABEL_COLOURS[v.kind]) for cell, v in sorted(labels.items())
+        ),
     )
 
 

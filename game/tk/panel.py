@@ -109,7 +109,7 @@ class SidePanel(tk.Frame):
         self.result.configure(text=result)
         verdicts = game.verdict_hint.verdicts
         self.verdicts.configure(
-            text=tt("hint_verdicts", lang) + "\n" + verdict_list(verdicts) if verdicts else ""
+            text=tt("hint_verdicts", lang) + "\n" + verdict_list(verdicts, lang) if verdicts else ""
         )
         for name, wanted in (("undo", game.can_undo()), ("redo", game.can_redo()), ("hint", game.can_hint())):
             self.buttons[name].configure(state="normal" if wanted else "disabled")
