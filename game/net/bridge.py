@@ -22,6 +22,7 @@ from game.net.host import Host
 from game.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, Timing
 from game.net.resume import NetResume
 
+NO_REMATCH = "no rematch: "  # the Notice when a rematch cannot be asked (the link is gone)
 DISCOVERY_POLL = 0.5  # seconds between two looks at the heard announcements
 
 
@@ -255,7 +256,7 @@ class NetBridge:
             else:
                 await link.answer_rematch(accept)
         except (EngineError, ConnectionError) as error:
-            self._events.put(Notice(f"no rematch: {error}"))
+            self._events.put(Notice(f"{NO_REMATCH}{error}"))
 
     async def _stop_discovery(self) -> None:
         if self._discovery is not None:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.i18n import tr
-from game.net.bridge import NetBridge
-from game.net.events import Ended, NetEvent, RematchDeclined, RematchOffered, Started
+from game.net.bridge import NO_REMATCH, NetBridge
+from game.net.events import Ended, NetEvent, Notice, RematchDeclined, RematchOffered, Started
 from game.net.resume import clear_resume
 
 IDLE, ASKED, OFFERED, DECLINED, STARTED, GONE = "idle", "asked", "offered", "declined", "started", "gone"
@@ -61,6 +61,8 @@ class PostGame:
             elif isinstance(event, Started) and self.state != STARTED:
                 self.state, self.started, self.later = STARTED, event, events[index + 1 :]
                 return
+            elif isinstance(event, Notice) and event.text.startswith(NO_REMATCH):
+                self.state = GONE  # the other side has closed its link: nobody to ask
             elif isinstance(event, Ended) and event.reason != "over":
                 self.state = GONE
                 if self.record_path is not None:
