@@ -180,7 +180,8 @@ class GameOverScene(MenuScene):
         for cell in self.marked:
             self.look.draw_ring(surface, cell, pygame.Color(assets.ACCENT), width=5)
         head, reason = self.headline()
-        image = fitted_image(head, 56, STATS_WIDTH, assets.ACCENT, bold=True)
+        lost = head == tr("plateaux.you_lose", self.app.lang)  # a loss is not told in gold
+        image = fitted_image(head, 56, STATS_WIDTH, assets.REFUSAL if lost else assets.ACCENT, bold=True)
         surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 106)))
         image = fitted_image(reason, 24, STATS_WIDTH, assets.TEXT)
         surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 162)))

@@ -131,3 +131,13 @@ def test_a_game_loaded_finished_shows_no_duration(app: App) -> None:
     assert "Duration" not in GameOverScene(app, session).stats()  # never timed here
     session.clocks = [61.0, 64.0]
     assert "Duration 2:05" in GameOverScene(app, session).stats()
+
+
+def test_taken_cells_are_the_opponents_pieces_that_went() -> None:
+    from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
+    from scenes.board_view import taken_cells
+
+    before = (FIRST_MAN, SECOND_MAN, SECOND_MAN, EMPTY)
+    after = (EMPTY, SECOND_MAN, EMPTY, FIRST_MAN)  # White moved 0 -> 3 and took 2
+    assert taken_cells(before, after, 0) == (2,)
+    assert taken_cells(before, after, 1) == (0,)  # seen as Black's move: White's piece went
