@@ -332,7 +332,9 @@ class BoardScene(Scene):
             self.over_timer -= dt
             if self.over_timer <= 0:
                 self.over_timer = None
-                self.app.replace("game_over", self.session)
+                remote = self.game.remote  # a network game keeps its link for a rematch
+                post = remote.for_rematch(self.session.state) if remote is not None else None
+                self.app.replace("game_over", self.session, post)
 
     def _update_files(self) -> None:
         """The save/load dialog's answer: a message, or the loaded game in a new board."""

@@ -22,6 +22,7 @@ from game.net.host import Host
 from game.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, Timing
 from game.net.resume import NetResume
 
+NO_REMATCH = "no rematch: "  # the Notice when a rematch cannot be asked (the link is gone)
 DISCOVERY_POLL = 0.5  # seconds between two looks at the heard announcements
 
 
@@ -104,6 +105,15 @@ class NetBridge:
         """The local player's move (already checked by the scene's own engine state)."""
         self._submit(self._play(move))
 
+    def offer_rematch(self) -> None:
+        """After the end: ask for a rematch, colours swapped (or accept the one offered).
+        RematchOffered / RematchDeclined events follow, and Started when it is on."""
+        self._submit(self._rematch(None))
+
+    def answer_rematch(self, accept: bool) -> None:
+        """Answer the other player's RematchOffered."""
+        self._submit(self._rematch(accept))
+
     def poll(self) -> list[NetEvent]:
         events: list[NetEvent] = []
         with contextlib.suppress(queue.Empty):
@@ -182,6 +192,7 @@ class NetBridge:
                 token=record.token,
                 state=state,
                 seat=record.seat,
+                linger=True,
             )
             self._link = guest
             await guest.run()
@@ -209,7 +220,8 @@ class NetBridge:
         if isinstance(self._link, Guest) and not self._link.ended:
             return  # an attempt is already under way
         guest = Guest(
-            address, port, code, report=self._guest_report, timing=self.timing, expect_game=expect_game
+            address, port, code, report=self._guest_report, timing=self.timing, expect_game=expect_game,
+            linger=True,
         )
         self._link = guest
         await guest.run()
@@ -233,6 +245,18 @@ class NetBridge:
                 await asyncio.sleep(DISCOVERY_POLL)
         finally:
             listener.stop()
+
+    async def _rematch(self, accept: bool | None) -> None:
+        link = self._link
+        try:
+            if link is None:
+                raise EngineError("not connected")
+            if accept is None:
+                await link.offer_rematch()
+            else:
+                await link.answer_rematch(accept)
+        except (EngineError, ConnectionError) as error:
+            self._events.put(Notice(f"{NO_REMATCH}{error}"))
 
     async def _stop_discovery(self) -> None:
         if self._discovery is not None:
