@@ -43,6 +43,35 @@ CHEQUER_EDGE = "chequer_edge"
 MAPLE_INK, WALNUT_INK = "maple_ink", "walnut_ink"
 
 
+LABEL_BAND = 0.055  # of the board's side: the wood round Morris's points that holds its labels
+
+
+def framed(look: Look) -> float:
+    """The band, in parts of the board's side, between the board's edge and the square
+    the geometry's 0..1 fills: Morris's labels stand in it, clear of every piece; a grid
+    board's geometry has its labels in its own margin (0)."""
+    return LABEL_BAND if look.cells == POINTS else 0.0
+
+
+def in_band(x: float, y: float, geometry: BoardGeometry, band: float) -> Point:
+    """Where a label at (x, y) of the geometry goes, in parts of the whole board: beyond
+    the outermost cells, to the middle of the band; elsewhere where the geometry says."""
+    if not band:
+        return x, y
+    xs = [cx for cx, _ in geometry.centres]
+    ys = [cy for _, cy in geometry.centres]
+    span = 1 - 2 * band
+
+    def place(value: float, low: float, high: float) -> float:
+        if value < low:
+            return band / 2
+        if value > high:
+            return 1 - band / 2
+        return band + value * span
+
+    return place(x, min(xs), max(xs)), place(y, min(ys), max(ys))
+
+
 @dataclass(frozen=True)
 class Shape:
     kind: str

@@ -46,3 +46,22 @@ def test_the_crown_is_one_shape_for_both_front_ends() -> None:
     assert min(tips) == outline[3][1] < 0, "the middle tip is the highest"
     narrow, _ = d.crown(0.0, 0.0, 10.0, diamond=True)
     assert narrow[0][0] > outline[0][0], "a lozenge's crown is narrower"
+
+
+def test_morris_labels_stand_clear_of_every_piece() -> None:
+    """Ranks 7, 4, 1 and files a, g stood under the pieces on a7, a4, a1 in the Tk view:
+    in the band they stand clear of every cell's piece, in both front ends."""
+    from game.drawing import framed, in_band
+    from game.looks import board_geometry, look_for
+
+    look = look_for("nine")
+    geometry = board_geometry("nine", {}, look)
+    band = framed(look)
+    assert band > 0
+    scale = 1 - 2 * band
+    radius = geometry.piece_radius * scale
+    for _text, lx, ly in geometry.labels:
+        x, y = in_band(lx, ly, geometry, band)
+        for cx, cy in geometry.centres:
+            px, py = band + cx * scale, band + cy * scale
+            assert ((x - px) ** 2 + (y - py) ** 2) ** 0.5 > radius * 1.2, (_text, lx, ly)

@@ -16,11 +16,10 @@ import pygame
 
 from game.arcade.board_paint import Painter
 from game.arcade.sprites import PieceStyle
-from game.drawing import board_shapes
+from game.drawing import board_shapes, framed, in_band
 from game.geometry import BoardGeometry
 from game.looks import POINTS, Look, board_geometry, grid_step, look_for
 
-LABEL_BAND = 0.055  # of the board's side: a wood margin around Morris's geometry for the labels
 FRAMES = {"wood": (92, 60, 36), "felt": (14, 24, 18), "checker": (60, 36, 20)}
 
 
@@ -41,7 +40,7 @@ class BoardLook:
         self.rect = pygame.Rect(rect)
         # Morris keeps its labels in a band outside the geometry; grid boards have
         # them in the geometry's own margin, so their cells get the whole square.
-        band = round(self.rect.width * LABEL_BAND) if self.style.cells == POINTS else 0
+        band = round(self.rect.width * framed(self.style))
         self.inner = self.rect.inflate(-2 * band, -2 * band)  # where board units 0..1 go
         self.size = self.inner.width
         self.piece_radius = max(4, round(self.geometry.piece_radius * self.size * self.style.piece_scale))
@@ -97,22 +96,10 @@ class BoardLook:
         return Painter(side, side, grid_place).paint(shapes)
 
     def _label_position(self, lx: float, ly: float) -> tuple[int, int]:
-        """A label beyond the outermost cells goes to the middle of the wood's margin
-        band, so no piece ever covers it, whatever margin the geometry leaves."""
-        xs = [c[0] for c in self.geometry.centres]
-        ys = [c[1] for c in self.geometry.centres]
-        band_middle = -self._offset / 2
-        x = self._offset + lx * self.size
-        y = self._offset + ly * self.size
-        if lx < min(xs):
-            x = self._offset + band_middle
-        elif lx > max(xs):
-            x = self._offset + self.size - band_middle
-        if ly > max(ys):
-            y = self._offset + self.size - band_middle
-        elif ly < min(ys):
-            y = self._offset + band_middle
-        return round(x), round(y)
+        """A label beyond the outermost cells goes to the middle of the wood's band, so no
+        piece ever covers it (game.drawing.in_band, as in the Tk view)."""
+        x, y = in_band(lx, ly, self.geometry, framed(self.style))
+        return round(x * self.rect.width), round(y * self.rect.width)
 
     @property
     def _offset(self) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
 from game.controller import BoardController
+from game.drawing import framed, in_band
 from game.geometry import BoardGeometry
 from game.looks import Look, grid_step
 from game.tk.paint import EBONY as EBONY  # re-exported: the side panel draws the same pieces
@@ -94,6 +95,7 @@ class BoardCanvas(tk.Canvas):
         self._origin = (0.0, 0.0)
         self._side = float(size)
         self._low, self._span = 0.0, 1.0  # board units shown: labels may stand outside 0..1
+        self._band = framed(look)  # Morris: the wood round the points that holds the labels
         self._picture = BoardPicture(cells=(EMPTY,) * len(geometry.centres))
         self.bind("<Configure>", self._resized)
         self._layout(size, size)
@@ -101,7 +103,7 @@ class BoardCanvas(tk.Canvas):
     # ----- coordinates ---------------------------------------------------------
     def _layout(self, width: int, height: int) -> None:
         self._width, self._height = width, height
-        coords = [c for _text, x, y in self.geometry.labels for c in (x, y)]
+        coords = [] if self._band else [c for _text, x, y in self.geometry.labels for c in (x, y)]
         low, high = min([0.0, *coords]), max([1.0, *coords])
         if coords:  # room for the label glyphs themselves
             low, high = low - 0.025, high + 0.025
@@ -111,9 +113,24 @@ class BoardCanvas(tk.Canvas):
         whole = self._side * self._span
         self._origin = ((width - whole) / 2 - low * self._side, (height - whole) / 2 - low * self._side)
 
+    @property
+    def _scale(self) -> float:
+        """The share of the board's side that the geometry's 0..1 fills."""
+        return 1 - 2 * self._band
+
     def to_pixels(self, x: float, y: float) -> tuple[float, float]:
-        """Board units (0..1) to canvas pixels."""
-        return self._origin[0] + x * self._side, self._origin[1] + y * self._side
+        """Board units (0..1 of the geometry) to canvas pixels."""
+        return self.outer_pixels(self._band + x * self._scale, self._band + y * self._scale)
+
+    def outer_pixels(self, u: float, v: float) -> tuple[float, float]:
+        """Parts of the whole board (its band included) to canvas pixels."""
+        return self._origin[0] + u * self._side, self._origin[1] + v * self._side
+
+    def label_pixels(self, x: float, y: float) -> tuple[float, float]:
+        """Where a rank or file label goes: in the band, clear of the pieces (as in the arcade)."""
+        if not self._band:
+            return self.to_pixels(x, y)
+        return self.outer_pixels(*in_band(x, y, self.geometry, self._band))
 
     def cell_centre(self, cell: int) -> tuple[int, int]:
         """The pixel at the centre of a cell (tests click there)."""
@@ -122,13 +139,15 @@ class BoardCanvas(tk.Canvas):
 
     def cell_at_pixel(self, px: float, py: float) -> int | None:
         """The cell under a canvas pixel, or None."""
-        return self.geometry.cell_at((px - self._origin[0]) / self._side, (py - self._origin[1]) / self._side)
+        u, v = (px - self._origin[0]) / self._side, (py - self._origin[1]) / self._side
+        return self.geometry.cell_at((u - self._band) / self._scale, (v - self._band) / self._scale)
 
     # ----- drawing -------------------------------------------------------------
     def set_geometry(self, geometry: BoardGeometry, look: Look) -> None:
         """A new board (new game or load): its geometry, oriented by `look`."""
         self.geometry = geometry
         self.look = look
+        self._band = framed(look)
         self._step = grid_step(geometry.centres)
         self._picture = BoardPicture(cells=(EMPTY,) * len(geometry.centres))
         self._layout(self._width, self._height)
@@ -146,7 +165,7 @@ class BoardCanvas(tk.Canvas):
 
     def _draw_static(self) -> None:
         self.delete("all")
-        x0, y0 = self.to_pixels(self._low, self._low)
+        x0, y0 = self.outer_pixels(self._low, self._low)
         side = self._side * self._span
         self.create_rectangle(x0 - 4, y0 - 4, x0 + side + 4, y0 + side + 4, fill=WOOD_EDGE, outline="")
         self.create_rectangle(x0, y0, x0 + side, y0 + side, fill=WOOD, outline="")
@@ -166,7 +185,7 @@ class BoardCanvas(tk.Canvas):
         self.tag_lower("all")
 
     def _draw_dynamic(self, picture: BoardPicture) -> None:
-        radius = self.geometry.piece_radius * self._side * self.look.piece_scale
+        radius = self.geometry.piece_radius * self._side * self._scale * self.look.piece_scale
         last_dst = _landing(picture)
         for cell in picture.last_move:
             if cell != last_dst and picture.cells[cell] == EMPTY:  # where it came from / was taken

@@ -33,6 +33,8 @@ class Canvas(Protocol):
 
     def to_pixels(self, x: float, y: float) -> tuple[float, float]: ...
 
+    def label_pixels(self, x: float, y: float) -> tuple[float, float]: ...
+
 
 def is_dark(look: Look, code: int) -> bool:
     return (owner_of(code) == 0) == look.dark_first
@@ -89,7 +91,7 @@ def _paint_shape(canvas: tk.Canvas, board: Canvas, shape: d.Shape, side: float) 
         _paint_disc(canvas, board, shape, side)
     elif shape.kind == d.LABEL:
         font = ("DejaVu Sans", max(int(shape.size * side * 0.8), 8), "bold")
-        canvas.create_text(*board.to_pixels(at[0], at[1]), text=shape.text, fill=colour, font=font)
+        canvas.create_text(*board.label_pixels(at[0], at[1]), text=shape.text, fill=colour, font=font)
     elif shape.kind == d.NUMBER:
         font = ("DejaVu Sans", max(int(shape.size * side * 0.85), 7), "bold")
         x, y = board.to_pixels(at[0], at[1])
