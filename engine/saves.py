@@ -54,7 +54,18 @@ PLAYER_KINDS = ("human", "ai", "remote")
 
 
 class SaveError(EngineError):
-    """A save file cannot be read or written; the message is one line."""
+    """A save file cannot be read or written; the message is one line (for the command
+    line and logs). `kind` says what went wrong as data, for the front ends to tell a
+    player in their language: 'missing', 'unreadable', 'too_big', 'not_text',
+    'not_a_save', 'newer', 'unknown_game', 'damaged' (the default), 'unwritable'."""
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+SAVE_PROBLEMS = ("missing", "unreadable", "too_big", "not_text", "not_a_save", "newer", "unknown_game",
+                 "damaged", "unwritable")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -143,7 +154,7 @@ def save_game(
     try:
         write_atomically(target, data)
     except OSError as error:
-        raise SaveError(f"cannot write {target}: {os_reason(error)}") from None
+        raise SaveError(f"cannot write {target}: {os_reason(error)}", "unwritable") from None
 
 
 # ----- reading ---------------------------------------------------------------
@@ -158,7 +169,7 @@ def _read_text(path: Path) -> str:
     try:
         return read_checked_text(path, MAX_FILE_BYTES, "a save")
     except FileNotFoundError:
-        raise SaveError("no such file") from None
+        raise SaveError("no such file", "missing") from None
 
 
 def read_checked_text(path: Path, limit: int, what: str) -> str:
@@ -172,14 +183,14 @@ def read_checked_text(path: Path, limit: int, what: str) -> str:
     except FileNotFoundError:
         raise
     except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}") from None
+        raise SaveError(f"cannot read it: {os_reason(error)}", "unreadable") from None
     if stat.S_ISDIR(info.st_mode):
-        raise SaveError("it is a folder, not a file")
+        raise SaveError("it is a folder, not a file", "unreadable")
     if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
-        raise SaveError("not a regular file")  # opening a pipe could wait forever
+        raise SaveError("not a regular file", "unreadable")  # opening a pipe could wait forever
     too_big = f"too big for {what} (the limit is {_size_words(limit)})"
     if info.st_size > limit:
-        raise SaveError(f"{too_big[:-1]}, it has {info.st_size} bytes)")
+        raise SaveError(f"{too_big[:-1]}, it has {info.st_size} bytes)", "too_big")
     try:
         with path.open("rb") as stream:
             # Bounded read: devices such as /dev/zero report size 0 but never end.
@@ -187,13 +198,13 @@ def read_checked_text(path: Path, limit: int, what: str) -> str:
     except FileNotFoundError:
         raise
     except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}") from None
+        raise SaveError(f"cannot read it: {os_reason(error)}", "unreadable") from None
     if len(data) > limit:
-        raise SaveError(too_big)
+        raise SaveError(too_big, "too_big")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
+        raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})", "not_text") from None
 
 
 def _size_words(limit: int) -> str:
@@ -209,30 +220,31 @@ def loads(text: str) -> SavedGame:
     try:
         return _loads(text)
     except SaveError as error:
-        raise SaveError(one_line(str(error))) from None
+        raise SaveError(one_line(str(error)), error.kind) from None
     except RecursionError:  # a value nested just under JSON's own limit, met again later
-        raise SaveError("not a Plateaux save (JSON nested too deeply)") from None
+        raise SaveError("not a Plateaux save (JSON nested too deeply)", "not_a_save") from None
 
 
 def _loads(text: str) -> SavedGame:
     if len(text) > MAX_FILE_BYTES:
-        raise SaveError("too big for a save (over 1 MiB)")
+        raise SaveError("too big for a save (over 1 MiB)", "too_big")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise SaveError(f"not JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+        message = f"not JSON ({error.msg} at line {error.lineno} column {error.colno})"
+        raise SaveError(message, "not_a_save") from None
     except RecursionError:
-        raise SaveError("not a Plateaux save (JSON nested too deeply)") from None
+        raise SaveError("not a Plateaux save (JSON nested too deeply)", "not_a_save") from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
-        raise SaveError(f"not JSON as a save uses it ({first_line(str(error))})") from None
+        raise SaveError(f"not JSON as a save uses it ({first_line(str(error))})", "not_a_save") from None
     if not isinstance(data, dict):
-        raise SaveError(f"not a Plateaux save (a JSON {json_type(data)}, not an object)")
+        raise SaveError(f"not a Plateaux save (a JSON {json_type(data)}, not an object)", "not_a_save")
     _check_header(data)
     game_id = _expect(data, "game", str)
     try:
         spec = get_spec(game_id)
     except EngineError as error:
-        raise SaveError(str(error)) from None
+        raise SaveError(str(error), "unknown_game") from None
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise SaveError(f"options must be an object, not a {json_type(options)}")
@@ -273,13 +285,13 @@ def _loads(text: str) -> SavedGame:
 
 def _check_header(data: dict[str, Any]) -> None:
     if data.get("format") != FORMAT:
-        raise SaveError('not a Plateaux save (no "format": "plateaux-save")')
+        raise SaveError('not a Plateaux save (no "format": "plateaux-save")', "not_a_save")
     version = data.get("version")
     if type(version) is not int:
         raise SaveError(f"bad schema version {brief(version)}: it must be a whole number")
     if version > SCHEMA_VERSION:
         raise SaveError(
-            f"made by a newer Plateaux: schema {version}, this version reads schema {SCHEMA_VERSION}"
+            f"made by a newer Plateaux: schema {version}, this version reads schema {SCHEMA_VERSION}", "newer"
         )
     if version < 1:
         raise SaveError(f"bad schema version {brief(version)}")

@@ -10,9 +10,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 
-from engine.saves import PlayerInfo, SavedGame, SaveError, load_game, save_game
+from engine.saves import SAVE_PROBLEMS, PlayerInfo, SavedGame, SaveError, load_game, save_game
 from game import paths
 from game.geometry import geometry_for
+from game.i18n import tr
 from game.looks import look_for
 from game.net.resume import NetResume, read_resume
 from game.session import AI, HUMAN, REMOTE, GameSession, GameSetup, Seat
@@ -103,17 +104,26 @@ def read_network_autosave() -> tuple[GameSession, NetResume] | None:
 
 
 def load_session(path: Path | str) -> tuple[GameSession | None, str | None]:
-    """A saved session the arcade can show, or None and why not."""
+    """A saved session the front ends can show, or None and what went wrong as a
+    SaveError kind ('damaged', 'newer', …): `problem_text` says it to a player."""
     try:
         session = session_from_save(load_game(path))
-    except (SaveError, OSError) as error:
-        return None, str(error)
-    game_id = session.state.spec.id
+    except SaveError as error:
+        return None, error.kind
+    except OSError:
+        return None, "unreadable"
     try:
-        geometry_for(game_id, session.state.options)
+        geometry_for(session.state.spec.id, session.state.options)
     except (KeyError, ValueError):
-        return None, f"the arcade cannot show {game_id} games yet"
+        return None, "unknown_game"
     return session, None
+
+
+def problem_text(problem: str | None, lang: str) -> str:
+    """What a player reads for a save that cannot be read or written: never the parser's
+    words ('Unterminated string…'), which stay for the command line and logs."""
+    kind = problem if problem in SAVE_PROBLEMS else "damaged"
+    return tr(f"plateaux.save_error_{kind}", lang)
 
 
 class Autosaver:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.save_files import remove_stale_temps
+from engine.saves import SaveError
 from game import paths
-from game.autosave import default_save_name, load_session, save_session
+from game.autosave import default_save_name, load_session, problem_text, save_session
 from game.i18n import tr
 from game.session import GameSession
 from game.tk.dialog import NO_DIALOG, NO_DISPLAY, FileDialogProcess, with_save_extension
@@ -105,14 +106,16 @@ class FileFlow:
         assert self._session is not None
         try:
             save_session(path, self._session)
-        except Exception as error:  # SaveError or OSError: told, never fatal
-            return FlowResult(tr("plateaux.save_failed", self.lang, error=str(error)), False)
+        except (SaveError, OSError) as error:  # told, never fatal
+            why = problem_text(error.kind if isinstance(error, SaveError) else "unwritable", self.lang)
+            return FlowResult(tr("plateaux.save_failed", self.lang, error=why), False)
         return FlowResult(tr("plateaux.saved_to", self.lang, name=path.name), True)
 
     def _load(self, path: Path) -> FlowResult:
         session, error = load_session(path)
         if session is None:
-            return FlowResult(tr("plateaux.load_failed", self.lang, error=error or "?"), False)
+            why = problem_text(error, self.lang)
+            return FlowResult(tr("plateaux.load_failed", self.lang, error=why), False)
         return FlowResult(tr("plateaux.loaded", self.lang, name=path.name), True, session)
 
     def close(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.autosave import autosave_exists, read_autosave, read_network_autosave
+from game.autosave import autosave_exists, problem_text, read_autosave, read_network_autosave
 from game.i18n import tr
 from scenes.file_flow import FileFlow
 from scenes.lan_start import continue_lan_board
@@ -52,7 +52,8 @@ class TitleScene(MenuScene):
                 return
             session, error = read_autosave()
             if session is None:
-                self.message = tr("plateaux.load_failed", self.app.lang, error=error or "?")
+                why = problem_text(error, self.app.lang)
+                self.message = tr("plateaux.load_failed", self.app.lang, error=why)
                 self.refresh()
             else:
                 self.app.push("board", session)

@@ -18,7 +18,14 @@ from engine.core import EngineError
 from engine.saves import SaveError
 from game import paths
 from game.ai_worker import AIWorker
-from game.autosave import autosave_exists, default_save_name, load_session, read_autosave, save_session
+from game.autosave import (
+    autosave_exists,
+    default_save_name,
+    load_session,
+    problem_text,
+    read_autosave,
+    save_session,
+)
 from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
 from game.controller.texts import outcome_words
 from game.game_hooks import game_title
@@ -235,7 +242,7 @@ class TkApp:
         session, error = read_autosave()
         if session is None:
             self.game = self._controller(self.game.session)
-            self.game.refuse(tt("load_failed", self.lang, reason=error or "?"))
+            self.game.refuse(tt("load_failed", self.lang, reason=problem_text(error, self.lang)))
             self.refresh()
             return
         self.game = self._controller(session)
@@ -263,7 +270,8 @@ class TkApp:
         try:
             save_session(path, self.game.session)
         except (SaveError, OSError) as error:
-            self.game.refuse(tt("save_failed", self.lang, reason=error))
+            kind = error.kind if isinstance(error, SaveError) else "unwritable"
+            self.game.refuse(tt("save_failed", self.lang, reason=problem_text(kind, self.lang)))
             self.refresh()
             return False
         self.game.say(tt("saved", self.lang, path=path))
@@ -273,7 +281,7 @@ class TkApp:
     def load_from(self, path: str) -> bool:
         session, error = load_session(path)
         if session is None:
-            self.game.refuse(tt("load_failed", self.lang, reason=error or "?"))
+            self.game.refuse(tt("load_failed", self.lang, reason=problem_text(error, self.lang)))
             self.refresh()
             return False
         self._replace_game(session, tt("loaded", self.lang, path=path))
