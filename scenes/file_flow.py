@@ -63,13 +63,12 @@ class FileFlow:
 
     def start_save(self, session: GameSession) -> None:
         self._mode, self._session = "save", session
-        self._dialog.start(
-            "save", str(paths.saves_dir()), default_save_name(session), tr("plateaux.save", self.lang)
-        )
+        title = tr("plateaux.save", self.lang)
+        self._dialog.start("save", str(paths.saves_dir()), default_save_name(session), title, self.lang)
 
     def start_load(self) -> None:
         self._mode, self._session = "open", None
-        self._dialog.start("open", str(paths.saves_dir()), "", tr("plateaux.load", self.lang))
+        self._dialog.start("open", str(paths.saves_dir()), "", tr("plateaux.load", self.lang), self.lang)
 
     def poll(self) -> FlowResult | None:
         if self._mode is None:

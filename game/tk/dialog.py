@@ -65,7 +65,9 @@ class FileDialogProcess:
         """Whether a dialog was started and its result not yet polled."""
         return self._process is not None or self._ready is not None
 
-    def start(self, mode: DialogMode, initial_dir: str, default_name: str = "", title: str = "") -> None:
+    def start(
+        self, mode: DialogMode, initial_dir: str, default_name: str = "", title: str = "", lang: str = "en"
+    ) -> None:
         """Open the dialog; a dialog already open is closed first."""
         if mode not in MODES:
             raise ValueError(f"unknown file dialog mode {mode!r} (choose from open, save)")
@@ -74,7 +76,7 @@ class FileDialogProcess:
             self._ready = DialogResult(None, NO_DISPLAY)
             return
         command = [sys.executable, "-m", "game.tk.dialog", mode, "--dir", initial_dir]
-        command += ["--name", default_name, "--title", title]
+        command += ["--name", default_name, "--title", title, "--lang", lang]
         try:
             self._process = subprocess.Popen(
                 command,
@@ -135,8 +137,9 @@ def _parse_answer(out: str, err: str, code: int) -> DialogResult:
 
 
 # ----- the child process -----------------------------------------------------
-def ask(mode: DialogMode, initial_dir: str, default_name: str, title: str) -> DialogResult:
-    """Show Tk's dialog in this process (the child); blocks until it is closed."""
+def ask(mode: DialogMode, initial_dir: str, default_name: str, title: str, lang: str = "en") -> DialogResult:
+    """Show Tk's dialog in this process (the child); blocks until it is closed. Its
+    buttons and labels speak `lang` (Tk's own translations, through msgcat)."""
     try:
         import tkinter
         from tkinter import filedialog
@@ -148,6 +151,8 @@ def ask(mode: DialogMode, initial_dir: str, default_name: str, title: str) -> Di
     except tkinter.TclError:
         return DialogResult(None, NO_DISPLAY)
     root.withdraw()
+    with contextlib.suppress(tkinter.TclError):  # a Tk without msgcat keeps its English
+        root.tk.call("::msgcat::mclocale", lang)
     filetypes = [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
     start_dir = initial_dir if os.path.isdir(initial_dir) else os.path.expanduser("~")
     try:
@@ -178,11 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", default=os.getcwd(), help="folder the dialog opens in")
     parser.add_argument("--name", default="", help="file name proposed by a save dialog")
     parser.add_argument("--title", default="", help="window title")
+    parser.add_argument("--lang", default="en", help="the language of the dialog's buttons")
     args = parser.parse_args(argv)
     if not display_available():
         result = DialogResult(None, NO_DISPLAY)
     else:
-        result = ask(args.mode, args.dir, args.name, args.title)
+        result = ask(args.mode, args.dir, args.name, args.title, args.lang)
     print(json.dumps({"path": result.path, "error": result.error}), flush=True)
     return 0
 

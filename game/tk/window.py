@@ -16,16 +16,8 @@ from typing import Any
 
 from engine.core import EngineError
 from engine.saves import SaveError
-from game import paths
+from game import autosave, paths
 from game.ai_worker import AIWorker
-from game.autosave import (
-    autosave_exists,
-    default_save_name,
-    load_session,
-    problem_text,
-    read_autosave,
-    save_session,
-)
 from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
 from game.controller.texts import outcome_words
 from game.game_hooks import game_title
@@ -163,6 +155,8 @@ class TkApp:
 
     def retranslate(self) -> None:
         lang = self.lang
+        with contextlib.suppress(tk.TclError):  # Tk's own dialogs (open, save) speak it too
+            self.root.tk.call("::msgcat::mclocale", lang)
         commands = (
             ("menu_new", "Ctrl+N", self.ask_new_game),
             ("menu_continue", "", self.continue_game),
@@ -234,15 +228,15 @@ class TkApp:
 
     def continue_game(self) -> None:
         """The autosaved game (the arcade's Continue): the last unfinished game, either view."""
-        if not autosave_exists():
+        if not autosave.autosave_exists():
             self.game.refuse(tt("nothing_to_continue", self.lang))
             self.refresh()
             return
         self.game.close()  # first write this game's own autosave, then read the file
-        session, error = read_autosave()
+        session, error = autosave.read_autosave()
         if session is None:
             self.game = self._controller(self.game.session)
-            self.game.refuse(tt("load_failed", self.lang, reason=problem_text(error, self.lang)))
+            self.game.refuse(tt("load_failed", self.lang, reason=autosave.problem_text(error, self.lang)))
             self.refresh()
             return
         self.game = self._controller(session)
@@ -268,10 +262,10 @@ class TkApp:
 
     def save_to(self, path: str) -> bool:
         try:
-            save_session(path, self.game.session)
+            autosave.save_session(path, self.game.session)
         except (SaveError, OSError) as error:
             kind = error.kind if isinstance(error, SaveError) else "unwritable"
-            self.game.refuse(tt("save_failed", self.lang, reason=problem_text(kind, self.lang)))
+            self.game.refuse(tt("save_failed", self.lang, reason=autosave.problem_text(kind, self.lang)))
             self.refresh()
             return False
         self.game.say(tt("saved", self.lang, path=path))
@@ -279,9 +273,9 @@ class TkApp:
         return True
 
     def load_from(self, path: str) -> bool:
-        session, error = load_session(path)
+        session, error = autosave.load_session(path)
         if session is None:
-            self.game.refuse(tt("load_failed", self.lang, reason=problem_text(error, self.lang)))
+            self.game.refuse(tt("load_failed", self.lang, reason=autosave.problem_text(error, self.lang)))
             self.refresh()
             return False
         self._replace_game(session, tt("loaded", self.lang, path=path))
@@ -291,7 +285,7 @@ class TkApp:
         return [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
 
     def ask_save(self) -> None:
-        name = default_save_name(self.game.session)
+        name = autosave.default_save_name(self.game.session)
         path = filedialog.asksaveasfilename(
             parent=self.root,
             title=tt("save_title", self.lang),
