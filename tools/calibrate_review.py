@@ -26,6 +26,9 @@ from engine.registry import GAMES, get_spec
 from engine.review import REVIEW_NODES, deepest
 
 OUTPUT = Path(__file__).resolve().parent / "review_calibration.json"
+# Samples that separate perfectly (the side ahead always won) drive the maximum-likelihood
+# scale towards zero: half a piece is the floor, so one man up never reads as a sure win.
+MIN_SCALE = 500.0
 MAX_PLIES = 200  # a self-play game longer than this is cut (and left out)
 RANDOM_PLIES = 6  # random opening plies before the engines take over
 MOVETIME = 0.05  # seconds a self-play move may take
@@ -60,7 +63,7 @@ def log_likelihood(samples: list[tuple[int, float]], scale: float) -> float:
     return total
 
 
-def fit_scale(samples: list[tuple[int, float]], low: float = 10.0, high: float = 100_000.0) -> float:
+def fit_scale(samples: list[tuple[int, float]], low: float = MIN_SCALE, high: float = 100_000.0) -> float:
     """The maximum-likelihood scale, by golden-section search on log(scale)."""
     a, b = math.log(low), math.log(high)
     ratio = (math.sqrt(5) - 1) / 2

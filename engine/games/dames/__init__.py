@@ -14,6 +14,7 @@ DAMES = GameSpec(
     factory=DamesState,
     evaluate=evaluate_dames,
     messages=MESSAGES,
+    review_scale=500.0,  # tools/calibrate_review.py: its floor (the fit ran to 175, see the JSON)
 )
 DamesState.spec = DAMES
 SPECS: tuple[GameSpec, ...] = (DAMES,)

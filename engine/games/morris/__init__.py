@@ -30,6 +30,7 @@ NINE = GameSpec(
     evaluate=evaluate_morris,
     bench_positions=BENCH_POSITIONS,
     messages=MESSAGES,
+    review_scale=1376.0,  # tools/calibrate_review.py (review_calibration.json)
 )
 TWELVE = GameSpec(
     id="twelve",
@@ -39,6 +40,7 @@ TWELVE = GameSpec(
     evaluate=evaluate_morris,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
     messages=MESSAGES,
+    review_scale=1082.0,  # tools/calibrate_review.py (review_calibration.json)
 )
 NineState.spec = NINE
 TwelveState.spec = TWELVE

@@ -16,6 +16,7 @@ OTHELLO = GameSpec(
     messages=MESSAGES,
     endgame=solve_for_hard,
     exact_value=exact_value,
+    review_scale=13523.0,  # tools/calibrate_review.py (review_calibration.json)
 )
 OthelloState.spec = OTHELLO
 SPECS: tuple[GameSpec, ...] = (OTHELLO,)

@@ -17,6 +17,7 @@ TEEKO = GameSpec(
     messages=MESSAGES,
     levels=ALL_LEVELS,
     oracle=TeekoOracle(),
+    review_scale=2170.0,  # tools/calibrate_review.py (review_calibration.json)
 )
 TeekoState.spec = TEEKO
 SPECS: tuple[GameSpec, ...] = (TEEKO,)
