@@ -18,7 +18,8 @@ from typing import TypeVar
 
 import pygame
 
-from game.arcade.app import WARM_UP_FRAME, App, settle_memory
+from game.arcade.app import WARM_UP_FRAME, WORKER_WARM_UP_FRAME, App
+from game.arcade.assets import font_warmers
 from game.arcade.scene import Scene
 from game.session import HUMAN, GameSession, GameSetup, Seat
 
@@ -218,15 +219,17 @@ def tour(t: Tour) -> None:
     from scenes.title import TitleScene
 
     app = t.app
-    app.push(TitleScene(app))
+    app.start(TitleScene(app))
     # As App.run does: once the title is up, the AI process and the boards' materials
     # get ready while it shows (the frames go on meanwhile, and count in the statistics).
     t.frames(WARM_UP_FRAME)
-    app.worker.warm_up()
     materials = scenes.warm_up_materials()
-    t.frames(20)
+    app.idle_tasks.extend(font_warmers())  # as App.run does: one a frame
+    t.frames(WORKER_WARM_UP_FRAME - WARM_UP_FRAME)
+    app.worker.warm_up()
     if not t.until(lambda: not materials.is_alive(), 30):
         raise RuntimeError("the boards' materials were not ready after 30 s")
+    t.frames(60)  # a player reads the title for a second or two
     t.shot("menu")
     t.expect(TitleScene).choose("play")
     t.frames(5)
@@ -401,7 +404,6 @@ def run_smoke(out: Path) -> int:
     app.settings = app.settings.with_changes(animation_speed=SMOKE_ANIMATION_SPEED, language="en")
     app.manager.set_locale("en")
     t = Tour(app, out)
-    settle_memory()
     try:
         tour(t)
     except Exception as error:

@@ -31,7 +31,8 @@ from game.i18n import system_language
 from game.settings import Settings, load_settings, save_settings
 
 FRAME_HISTORY = 36_000  # frames of timing kept: ten minutes at 60 fps
-WARM_UP_FRAME = 2  # the frame after which the AI process and the materials start
+WARM_UP_FRAME = 2  # the frame after which the materials and fonts get ready
+WORKER_WARM_UP_FRAME = 60  # a second later the AI process starts (not both at once on 2 cores)
 SLOWEST_KEPT = 8  # the slowest frames remembered with their scene (the smoke tour prints them)
 
 
@@ -97,6 +98,7 @@ class App:
         self._music: str | None = None
         self.help_shown = False  # the keyboard help (F1 or ?) covers the screen
         self.slowest_frames: list[tuple[float, int, str]] = []  # a heap: (seconds, frame, scene)
+        self.idle_tasks: list[Callable[[], object]] = []  # small warm-ups, one run a frame
         self._frame_count = 0
 
     # ----- shared services ------------------------------------------------------
@@ -243,6 +245,8 @@ class App:
             if self.help_shown:
                 draw_help(self.screen, scene.shortcuts, self.lang)
         pygame.display.flip()
+        if self.idle_tasks:
+            self.idle_tasks.pop(0)()  # one small warm-up a frame (counted in its time)
         spent = time.perf_counter() - started
         self.frame_times.append(spent)
         if thinking:
@@ -277,12 +281,17 @@ class App:
         focused = self.manager.get_focus_set()  # type: ignore[no-untyped-call]
         return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focused or ())
 
+    def start(self, first: Scene) -> None:
+        """Put the first screen up before the first frame (its widgets are built here, not
+        in a frame), then settle memory so later collections stay short."""
+        self._push(first)
+        settle_memory()
+
     def run(self, first: Scene, warm_up: Callable[[], object] | None = None) -> None:
         """The frame loop, from `first` until quit. Once the first screen is up, the AI
         process starts and `warm_up` runs (the boards' materials, on a thread): they get
         ready while the title shows, and the first frame never waits for them."""
-        self._push(first)
-        settle_memory()
+        self.start(first)
         # Ctrl-C in the terminal quits like closing the window: quietly, autosave kept.
         previous = signal.signal(signal.SIGINT, lambda *_: self.quit())
         try:
@@ -290,9 +299,11 @@ class App:
                 dt = self.clock.tick(60) / 1000.0
                 self.frame(min(dt, 0.1), pygame.event.get())
                 if self._frame_count == WARM_UP_FRAME:
-                    self.worker.warm_up()  # the first AI move never waits for the engine's imports
                     if warm_up is not None:
                         warm_up()
+                    self.idle_tasks.extend(assets.font_warmers())
+                elif self._frame_count == WORKER_WARM_UP_FRAME:
+                    self.worker.warm_up()  # the first AI move never waits for the engine's imports
         finally:
             signal.signal(signal.SIGINT, previous)
         self.close()

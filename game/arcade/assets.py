@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -67,3 +68,19 @@ def fit_text(text: str, size: int, width: int, *, bold: bool = False) -> str:
     while text and face.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+# The faces and sizes the screens draw their own text in: warmed before they are needed.
+TEXT_SIZES = (17, 18, 19, 20, 21, 22, 24, 26, 30)
+WARM_SAMPLE = "Aa0123456789 ·…:%x×-ÉéèàçôÀ"
+
+
+def font_warmers() -> list[Callable[[], None]]:
+    """One small task per face and size: loading a face and its glyphs takes a few
+    milliseconds the first time, so the app runs these one a frame while the title shows."""
+
+    def warm(size: int, bold: bool, mono: bool) -> Callable[[], None]:
+        return lambda: font(size, bold=bold, mono=mono).size(WARM_SAMPLE) and None
+
+    faces = ((False, False), (True, False), (False, True))  # (bold, mono)
+    return [warm(size, bold, mono) for size in TEXT_SIZES for bold, mono in faces]

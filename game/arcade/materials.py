@@ -29,6 +29,11 @@ FELT_LIGHT, FELT_DARK = (38, 128, 78), (26, 100, 58)
 FELT_FRAME = (22, 40, 30)
 
 
+# The random generators' first use sets up their machinery under the interpreter lock:
+# done here, at start-up, rather than on the warm-up thread while frames run.
+np.random.default_rng(0).normal(size=1)
+
+
 def _pixels(colour: np.ndarray) -> np.ndarray:
     """Colours (rows, columns, rgb) as the (x, y, rgb) bytes surfarray takes."""
     return np.ascontiguousarray(np.clip(colour, 0, 255).astype(np.uint8).transpose(1, 0, 2))
@@ -47,25 +52,31 @@ def wood_texture(
 
 @cache
 def wood_pixels(size: int, seed: int, light: Colour, dark: Colour) -> np.ndarray:
-    """Wood: bent growth rings plus fine fibres, procedurally, once per size."""
+    """Wood: bent growth rings plus fine fibres, procedurally, once per size.
+
+    Computed in strips of rows, giving the interpreter back between them: on the
+    warm-up thread, the frame loop never waits long for it."""
     rng = np.random.default_rng(seed)
-    y, x = np.mgrid[0:size, 0:size].astype(np.float32)
-    scale = 640.0 / size
-    x *= scale
-    y *= scale
-    # Long, gently wandering growth rings across the board, like a quarter-sawn plank.
-    bend = 6.0 * np.sin(x * 0.006 + 0.7) + 2.5 * np.sin(x * 0.019 + y * 0.01) + 1.2 * np.sin(x * 0.047)
-    rings = np.sin((y + bend) * 0.23 + 3.0 * np.sin(y * 0.021) + 1.5 * np.sin(y * 0.0057))
-    rings = (rings + 1.0) * 0.5
-    fibres = rng.normal(0.0, 1.0, size).astype(np.float32)[:, None]  # streaks along the grain
-    fibres = np.repeat(fibres, size, axis=1).T
-    fibres += rng.normal(0.0, 0.5, (size, size)).astype(np.float32)
-    shade = 0.32 * rings**4 + 0.12 * rings + 0.05 * fibres
-    vignette = 1.0 - 0.18 * (((x / 640.0 - 0.5) ** 2 + (y / 640.0 - 0.5) ** 2) * 2.0)
+    streaks = rng.normal(0.0, 1.0, size).astype(np.float32)  # one per column: along the grain
     lo = np.array(light, dtype=np.float32)
     hi = np.array(dark, dtype=np.float32)
-    colour = lo[None, None, :] + (hi - lo)[None, None, :] * np.clip(shade, 0, 1)[..., None]
-    return _pixels(colour * vignette[..., None])
+    scale = 640.0 / size
+    strips = []
+    for top in range(0, size, STRIP_ROWS):
+        y, x = np.mgrid[top : min(size, top + STRIP_ROWS), 0:size].astype(np.float32)
+        x *= scale
+        y *= scale
+        # Long, gently wandering growth rings across the board, like a quarter-sawn plank.
+        bend = 6.0 * np.sin(x * 0.006 + 0.7) + 2.5 * np.sin(x * 0.019 + y * 0.01) + 1.2 * np.sin(x * 0.047)
+        rings = np.sin((y + bend) * 0.23 + 3.0 * np.sin(y * 0.021) + 1.5 * np.sin(y * 0.0057))
+        rings = (rings + 1.0) * 0.5
+        fibres = streaks[None, :] + rng.normal(0.0, 0.5, x.shape).astype(np.float32)
+        shade = 0.32 * rings**4 + 0.12 * rings + 0.05 * fibres
+        vignette = 1.0 - 0.18 * (((x / 640.0 - 0.5) ** 2 + (y / 640.0 - 0.5) ** 2) * 2.0)
+        colour = lo[None, None, :] + (hi - lo)[None, None, :] * np.clip(shade, 0, 1)[..., None]
+        strips.append(colour * vignette[..., None])
+        time.sleep(0)  # let another thread (the frame loop) run
+    return _pixels(np.concatenate(strips, axis=0))
 
 
 @cache
@@ -98,6 +109,7 @@ def walnut_texture(size: int) -> pygame.Surface:
 
 
 YIELD_SECONDS = 0.02  # a pause between two textures of the warm-up
+STRIP_ROWS = 48  # rows of a texture computed at a time (a few milliseconds each)
 WOODS: tuple[tuple[int, Colour, Colour], ...] = (
     (7, assets.WOOD_LIGHT, assets.WOOD_DARK),
     (3, MAPLE_LIGHT, MAPLE_DARK),
