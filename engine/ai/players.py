@@ -4,7 +4,8 @@
 - medium: a depth-2 search (so it parries an immediate mill threat), then a random
   pick among the moves within MEDIUM_MARGIN of the best.
 - hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides);
-  an exact endgame solve first where a game has one (ENDGAME_SOLVERS: Othello).
+  an exact endgame solve first where a game has one (ENDGAME_SOLVERS: Othello, and
+  Morris's endgame database).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.evaluation import evaluator_for
+from engine.ai.morris_endgame import solve_for_hard as solve_morris_endgame
 from engine.ai.othello_endgame import solve_for_hard as solve_othello_endgame
 from engine.ai.search import INFINITY, Searcher
 from engine.core import GameOverError, GameState
@@ -51,7 +53,11 @@ _searchers: dict[str, Searcher] = {}
 # Exact endgame solvers the hard level tries first: (state, movetime, stop) ->
 # (move, score, depth to the end, nodes), or None to search as usual.
 EndgameSolve = Callable[[GameState, float, Callable[[], bool] | None], tuple[Any, int, int, int] | None]
-ENDGAME_SOLVERS: dict[str, EndgameSolve] = {"othello": solve_othello_endgame}
+ENDGAME_SOLVERS: dict[str, EndgameSolve] = {
+    "othello": solve_othello_endgame,
+    "nine": solve_morris_endgame,
+    "twelve": solve_morris_endgame,
+}
 
 
 def searcher_for(game_id: str, level: str = "hard") -> Searcher:

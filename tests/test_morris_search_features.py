@@ -1,0 +1,64 @@
+"""Issue 16's search and evaluation features: aspiration windows stay exact, extensions
+see further at the same nominal depth, and the evaluation sees a block coming."""
+
+from __future__ import annotations
+
+import pytest
+from test_ai_search import random_positions
+
+from engine.ai import search
+from engine.ai.morris_eval import DEFAULT, evaluate_morris, evaluate_with
+from engine.ai.search import Searcher
+from engine.games.morris import MorrisState
+from engine.registry import new_state
+
+
+def scores_by_depth(state: MorrisState, depth: int) -> list[int]:
+    searcher = Searcher(evaluate_with(DEFAULT), extensions=False)
+    return [result.score for result in searcher.iterate(state, max_depth=depth)]
+
+
+def test_aspiration_windows_change_no_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    for state in random_positions(21, range(10, 40), 4):
+        assert isinstance(state, MorrisState)
+        with_windows = scores_by_depth(state, 5)
+        monkeypatch.setattr(search, "ASPIRATION_FROM", 99)
+        without = scores_by_depth(state, 5)
+        monkeypatch.undo()
+        assert with_windows == without, state.to_dict()
+
+
+def test_narrow_windows_that_fail_are_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "ASPIRATION", 1)  # nearly every window fails
+    monkeypatch.setattr(search, "ASPIRATION_FROM", 2)
+    for state in random_positions(22, range(10, 40), 3):
+        assert isinstance(state, MorrisState)
+        narrow = scores_by_depth(state, 4)
+        monkeypatch.setattr(search, "ASPIRATION_FROM", 99)
+        assert narrow == scores_by_depth(state, 4)
+        monkeypatch.setattr(search, "ASPIRATION_FROM", 2)
+
+
+def test_the_extension_hook_fires_on_a_mill_and_on_a_nearly_blocked_side() -> None:
+    state = new_state("nine")
+    state.play_all(["d7", "a1", "a7", "g1", "g7xa1"])
+    assert evaluate_morris.extend(state)  # a mill just closed
+    state = new_state("nine")
+    state.play_all(["d7", "a1"])
+    assert not evaluate_morris.extend(state)  # placing: never
+
+
+def test_extensions_never_change_a_forced_win_into_something_else() -> None:
+    for state in random_positions(11, range(14, 60), 60):
+        plain = list(Searcher(evaluate_morris, extensions=False).iterate(state, max_depth=3))[-1]
+        extended = list(Searcher(evaluate_morris).iterate(state, max_depth=3))[-1]
+        if plain.is_mate:
+            assert extended.is_mate and (extended.score > 0) == (plain.score > 0), state.to_dict()
+
+
+def test_fewer_steps_score_worse_once_moving() -> None:
+    # Same material and mills, the side with fewer steps is worse off, and the cost
+    # grows faster than linearly as the last steps go (the danger of a block).
+    weights = DEFAULT
+    assert all(a > b for a, b in zip(weights.danger, weights.danger[1:], strict=False))
+    assert weights.danger[1] - weights.danger[2] > weights.mobility
