@@ -4,12 +4,15 @@
 
 A player is one of:
   easy | medium                    the levels, through engine.ai.players.analyse
-  hard[:SECONDS]                   the hard level's loop (own tables, default 1 s a move)
+  hard[:SECONDS]                   the hard level (analyse, with this player's own tables;
+                                   default 1 s a move), endgame database included
   nodes:N[:EVAL[:noext]]           iterative deepening bounded by N nodes a move, EVAL
                                    'new' (default) or 'v1' (the evaluation before issue 16),
                                    'noext' without search extensions; node bounds make
                                    results independent of machine load
   mcts:N                           UCT with N simulations (a game-agnostic yardstick)
+  osmcts:N                         OpenSpiel's C++ MCTS, N simulations, random rollouts
+                                   (tools/openspiel_mcts.py; needs an OpenSpiel venv)
 
 Games come in pairs from the same random opening (`--opening` random placement plies),
 each player taking each colour once. Prints wins, draws, losses, the score of A and the
@@ -31,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.ai import players  # noqa: E402
 from engine.ai.mcts import mcts_move  # noqa: E402
 from engine.ai.morris_eval import evaluate_morris  # noqa: E402
 from engine.ai.players import HARD_MOVETIME, analyse  # noqa: E402
@@ -38,6 +42,7 @@ from engine.ai.search import Evaluator, Searcher  # noqa: E402
 from engine.core import GameState, Outcome  # noqa: E402
 from engine.registry import new_state  # noqa: E402
 from tools.morris_eval_v1 import evaluate_morris as evaluate_v1  # noqa: E402
+from tools.openspiel_mcts import OpenSpielMCTS  # noqa: E402
 
 MAX_PLIES = 400  # a game still going after this many plies is scored a draw
 EVALUATIONS: dict[str, Evaluator] = {"new": evaluate_morris, "v1": evaluate_v1}
@@ -50,10 +55,13 @@ class Player:
     spec: str
     times: list[float] = field(default_factory=list)
     searcher: Searcher | None = None
+    outside: OpenSpielMCTS | None = None
+    tables: dict[str, Searcher] = field(default_factory=dict)
 
     def new_game(self) -> None:
         if self.searcher is not None:
             self.searcher.clear()
+        self.tables.clear()
 
     def choose(self, state: GameState, rng: random.Random) -> Any:
         start = time.perf_counter()
@@ -67,6 +75,13 @@ class Player:
             return analyse(state, kind, rng=rng).move
         if kind == "mcts":
             return mcts_move(state, int(rest), rng)
+        if kind == "osmcts":
+            if self.outside is None:
+                self.outside = OpenSpielMCTS(int(rest))
+            move = self.outside.move(list(state.history), rng.randrange(1 << 30))
+            if move not in state.legal_moves():
+                raise RuntimeError(f"OpenSpiel chose {move}, illegal here: {state.history}")
+            return move
         if kind == "hard":
             return self._hard(state, float(rest) if rest else HARD_MOVETIME)
         if kind == "nodes":
@@ -76,15 +91,14 @@ class Player:
         raise ValueError(f"unknown player {self.spec!r}")
 
     def _hard(self, state: GameState, movetime: float) -> Any:
-        """The hard level's loop (engine/ai/players.py) with this player's own tables."""
-        if self.searcher is None:
-            self.searcher = Searcher(evaluate_morris)
-        move = state.legal_moves()[0]
-        for result in self.searcher.iterate(state, movetime=movetime):
-            move = result.move
-            if result.elapsed > movetime * 0.5:
-                break
-        return move
+        """The hard level itself, its tables swapped for this player's own (two hard
+        players must not share a transposition table)."""
+        shared = players._searchers
+        players._searchers = self.tables
+        try:
+            return analyse(state, "hard", movetime=movetime).move
+        finally:
+            players._searchers = shared
 
     def _nodes(self, state: GameState, budget: int, evaluation: str, extensions: bool) -> Any:
         if self.searcher is None:

@@ -1,0 +1,135 @@
+"""The Morris endgame database: its symmetries, its file, and a sample of its verdicts
+checked against a plain search that knows nothing of it."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.ai import morris_endgame
+from engine.ai.morris_endgame import (
+    DATA_PATH,
+    Database,
+    EndgameDatabaseError,
+    Verdict,
+    best_move,
+    database,
+    image,
+    probe,
+    symmetries,
+)
+from engine.ai.search import MATE, Searcher
+from engine.core import GameState
+from engine.games.morris import MorrisState
+from engine.games.morris_board import topology
+from engine.registry import new_state
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKSUM_FILE = ROOT / "tools" / "morris_endgame.sha256"
+
+
+def test_the_sixteen_symmetries_keep_lines_and_neighbours() -> None:
+    topo = topology(False)
+    syms = symmetries()
+    assert len(set(syms)) == 16 and syms[0] == tuple(range(24))
+    for perm in syms:
+        assert sorted(image(m, perm) for m in topo.mill_masks) == sorted(topo.mill_masks)
+        for point in range(24):
+            assert image(topo.adjacent[point], perm) == topo.adjacent[perm[point]]
+
+
+def test_the_shipped_file_matches_the_solvers_recorded_checksum() -> None:
+    recorded = CHECKSUM_FILE.read_text().split()[0]
+    assert hashlib.sha256(DATA_PATH.read_bytes()).hexdigest() == recorded
+
+
+def test_a_damaged_or_foreign_file_is_refused(tmp_path: Path) -> None:
+    blob = bytearray(DATA_PATH.read_bytes())
+    blob[-50] ^= 0xFF
+    with pytest.raises(EndgameDatabaseError):
+        Database(bytes(blob))
+    with pytest.raises(EndgameDatabaseError):
+        Database(b"not a database at all")
+    with pytest.raises(EndgameDatabaseError):
+        database(tmp_path / "missing.db")
+
+
+def test_without_a_database_the_probe_says_nothing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(morris_endgame, "DATA_PATH", tmp_path / "missing.db")
+    monkeypatch.setattr(morris_endgame, "_loaded", {})
+    monkeypatch.setattr(morris_endgame.database, "__defaults__", (tmp_path / "missing.db",))
+    state = endgame_positions(1, 3, 3)[0]
+    assert probe(state) is None and best_move(state) is None
+
+
+def set_position(state: MorrisState, white: int, black: int, side: int) -> None:
+    """A moving-phase position with nothing in hand (through the internals: no move
+    sequence reaches an arbitrary endgame quickly)."""
+    state._bb = [white, black]
+    state._hand = [0, 0]
+    state._side = side
+    state.history.clear()
+    state._reps.clear()
+    state._undo.clear()
+    state._note_position()
+
+
+def endgame_positions(count: int, own: int, opp: int, seed: int = 1) -> list[MorrisState]:
+    rng = random.Random(seed)
+    positions: list[MorrisState] = []
+    while len(positions) < count:
+        points = rng.sample(range(24), own + opp)
+        mover = rng.randrange(2)
+        masks = [sum(1 << p for p in points[:own]), sum(1 << p for p in points[own:])]
+        state = new_state("nine")
+        assert isinstance(state, MorrisState)
+        set_position(state, masks[mover], masks[1 - mover], mover)
+        if state.outcome() is None:
+            positions.append(state)
+    return positions
+
+
+def plain_result(state: GameState, depth: int) -> Verdict | None:
+    """A search with a neutral evaluation and no database: the verdict if the game is
+    decided within `depth` plies."""
+    searcher = Searcher(lambda s: 0, extensions=False)
+    result = list(searcher.iterate(state, max_depth=depth))[-1]
+    if abs(result.score) < MATE - 100:
+        return None
+    distance = MATE - abs(result.score)
+    return Verdict(1 if result.score > 0 else -1, distance)
+
+
+@pytest.mark.parametrize(("own", "opp"), [(3, 3), (3, 4), (4, 3)])
+def test_a_sample_of_verdicts_agrees_with_a_plain_search(own: int, opp: int) -> None:
+    if (own, opp) not in database().sections:
+        pytest.skip("section not in the shipped database")
+    decided = 0
+    for state in endgame_positions(25, own, opp, seed=own * 10 + opp):
+        verdict = probe(state)
+        assert verdict is not None
+        found = plain_result(state, 3)
+        if verdict.result != 0 and verdict.distance <= 3:
+            assert found == verdict, state.to_dict()
+            decided += 1
+        else:  # a draw or a longer result: nothing is forced within 3 plies
+            assert found is None, (state.to_dict(), verdict)
+    assert decided >= 3
+
+
+def test_best_move_keeps_the_verdict() -> None:
+    for state in endgame_positions(20, 3, 3, seed=9):
+        verdict = probe(state)
+        found = best_move(state)
+        assert verdict is not None and found is not None
+        move, after = found
+        assert after.result == verdict.result
+        if verdict.result > 0:
+            assert after.distance == verdict.distance
+        state.push(move)
+        if state.outcome() is None and verdict.result > 0:
+            child = probe(state)
+            assert child is not None and child.result == -1 and child.distance == verdict.distance - 1
