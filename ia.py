@@ -19,8 +19,8 @@ from typing import Any
 from engine.ai import LEVELS, analyse
 from engine.ai.players import forget_games
 from engine.core import GameOverError
-from engine.games.morris import MorrisMove, MorrisState
-from engine.games.morris_board import INDEX_OF_XY, POINTS
+from engine.games.morris.board import INDEX_OF_XY, POINTS
+from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
 
 VARIANTS = ("nine", "twelve")

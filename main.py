@@ -1,4 +1,5 @@
-"""Plateaux: start the pygame arcade, the Tk view (--tk) or the scripted smoke tour.
+"""Plateaux: start the pygame arcade, the Tk view (--tk), headless network play
+(--headless) or the scripted smoke tour (--smoke DIR).
 
 Nothing heavy is imported at module level: the AI worker's spawn child re-imports
 this module, and `--tk` must never load pygame.
@@ -10,7 +11,6 @@ import argparse
 import os
 import sys
 from pathlib import Path
-
 
 TK_MISSING = (
     "error: the Tk view needs Tkinter, which this Python lacks "
@@ -27,8 +27,20 @@ def tkinter_available() -> bool:
     return True
 
 
-def parse_arguments(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="plateaux", description="A desktop arcade of classic board games.")
+def build_parser() -> argparse.ArgumentParser:
+    """The arcade's options; the help also lists the Tk view's and headless play's."""
+    from game.headless import build_parser as headless_parser
+    from game.tk.options import build_parser as tk_parser
+
+    modes = "\n".join(parser.format_help() for parser in (tk_parser(), headless_parser()))
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="A desktop arcade of classic board games.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Other modes (each takes its options after the flag):\n\n" + modes,
+    )
+    parser.add_argument("--tk", action="store_true", help="open the Tk view instead (options below)")
+    parser.add_argument("--headless", action="store_true", help="network play, no window (options below)")
     parser.add_argument("--windowed", action="store_true", help="start in a window instead of full screen")
     parser.add_argument("--no-sound", action="store_true", help="no music and no sound effects")
     parser.add_argument(
@@ -37,17 +49,22 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         type=Path,
         help="play a scripted tour of every scene headless, saving PNGs into DIR",
     )
-    return parser.parse_args(argv)
+    return parser
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    return build_parser().parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    # The Tk view and headless play parse the rest of the line with their own parsers.
     if "--tk" in args:
         args.remove("--tk")
         if not tkinter_available():
             print(TK_MISSING, file=sys.stderr)
             return 1
-        from game.tk_app import run
+        from game.tk.app import run
 
         return run(args)
     if "--headless" in args:  # network play without a window: never imports pygame
@@ -59,14 +76,14 @@ def main(argv: list[str] | None = None) -> int:
     if options.smoke is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from game.smoke import run_smoke
+        from tools.smoke import run_smoke
 
         return run_smoke(options.smoke)
-    from game.app import App
-    from scenes.title import TitleScene
+    import scenes  # noqa: F401  (registers every scene by name)
+    from game.arcade.app import App
 
     app = App(windowed=options.windowed, audio=not options.no_sound)
-    app.run(TitleScene(app))
+    app.run(app.scene("title"))
     return 0
 
 

@@ -1,6 +1,6 @@
 """The game interface every Plateaux game implements.
 
-A game is a `GameSpec` (static: id, players, options, how to make a state) and a
+A game is a `GameSpec` (engine.spec: id, players, options, evaluation, ...) and a
 `GameState` (dynamic, mutable with push/pop, the way search engines want it).
 
 Contract for every state, relied on by the search, the front ends and the tests:
@@ -17,152 +17,68 @@ Contract for every state, relied on by the search, the front ends and the tests:
 
 from __future__ import annotations
 
-import enum
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-FIRST, SECOND = 0, 1
+from engine.basics import (
+    DRAW,
+    EMPTY,
+    FIRST,
+    FIRST_KING,
+    FIRST_MAN,
+    SECOND,
+    SECOND_KING,
+    SECOND_MAN,
+    EngineError,
+    Exact,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    OptionError,
+    Outcome,
+    Termination,
+    Verdict,
+    bit_indices,
+    cells_from_masks,
+    owner_of,
+)
+from engine.perft import perft
+from engine.spec import ALL_LEVELS, LEVELS, PERFECT, EndgameSolve, Evaluator, GameSpec, OptionSpec, Oracle
 
-# Cell contents, shared by every game so a front end can draw any board.
-EMPTY = 0
-FIRST_MAN, SECOND_MAN, FIRST_KING, SECOND_KING = 1, 2, 3, 4
-
-
-def owner_of(cell: int) -> int | None:
-    """The player owning a cell's piece, or None for an empty cell."""
-    if cell == EMPTY:
-        return None
-    return FIRST if cell in (FIRST_MAN, FIRST_KING) else SECOND
-
-
-def bit_indices(mask: int) -> list[int]:
-    """Indices of the set bits of a board mask, lowest first."""
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
-
-
-def cells_from_masks(first: int, second: int, count: int) -> tuple[int, ...]:
-    """`board()` of a game of plain men held as one mask per player."""
-    return tuple(
-        FIRST_MAN if first >> i & 1 else SECOND_MAN if second >> i & 1 else EMPTY for i in range(count)
-    )
-
-
-class EngineError(ValueError):
-    """Base of every error the engine raises on bad input."""
-
-
-class InvalidMoveError(EngineError):
-    """The text is not a move in this game's notation."""
-
-
-class IllegalMoveError(EngineError):
-    """The move is well formed but not legal in this position."""
-
-
-class GameOverError(EngineError):
-    """A move was asked for a finished game."""
-
-
-class OptionError(EngineError):
-    """Unknown game id or invalid game options."""
-
-
-class Termination(enum.StrEnum):
-    """Why a game ended. The value is the stable name used in saves."""
-
-    FEWER_THAN_THREE = "fewer_than_three"  # Morris: down to two pieces
-    BLOCKED = "blocked"  # the player to move has no legal move
-    BOARD_FULL = "board_full"  # twelve: board full, nobody can move
-    REPETITION = "repetition"  # threefold repetition
-    NO_REMOVAL_LIMIT = "no_removal_limit"  # Morris: 100 moving plies without a removal
-    ALIGNMENT = "alignment"  # Teeko: four in a row or a square
-    NO_PIECES = "no_pieces"  # dames: no piece left
-    DISC_COUNT = "disc_count"  # Othello: neither side can move, discs counted
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the winner (None for a draw) and the reason."""
-
-    winner: int | None
-    reason: Termination
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason.value}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
-        winner = data.get("winner")
-        if winner not in (None, FIRST, SECOND) or isinstance(winner, bool):
-            raise EngineError(f"bad winner {winner!r}")
-        try:
-            reason = Termination(str(data.get("reason")))
-        except ValueError:
-            raise EngineError(f"bad reason {data.get('reason')!r}") from None
-        return cls(winner, reason)
-
-
-class Move(Protocol):
-    """What every game's move type offers (they are small frozen NamedTuples)."""
-
-    @property
-    def steps(self) -> tuple[int, ...]: ...
-
-    def __str__(self) -> str: ...
-
-    def __hash__(self) -> int: ...
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One rule option of a game: a name, a default and the allowed values."""
-
-    name: str
-    default: bool | int | str
-    choices: tuple[bool | int | str, ...]
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """Static description of a game, registered by id."""
-
-    id: str
-    title: str
-    player_names: tuple[str, str]
-    factory: Callable[[Mapping[str, Any]], GameState]
-    options: tuple[OptionSpec, ...] = field(default=())
-
-    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill defaults and refuse unknown names or values; returns a new dict."""
-        if options is not None and not isinstance(options, Mapping):
-            raise OptionError(f"{self.id}: options must map names to values, not {type(options).__name__}")
-        given = dict(options or {})
-        result: dict[str, Any] = {}
-        for spec in self.options:
-            value = given.pop(spec.name, spec.default)
-            # bool is an int subclass: compare types too, so 1 is not True.
-            if not any(type(value) is type(c) and value == c for c in spec.choices):
-                raise OptionError(f"{self.id}: option {spec.name} cannot be {value!r}")
-            result[spec.name] = value
-        if given:
-            # str(): a name may be any hashable from a bad caller; still report it.
-            raise OptionError(f"{self.id}: unknown option {', '.join(sorted(map(str, given)))}")
-        return result
-
-    def new_state(self, options: Mapping[str, Any] | None = None) -> GameState:
-        return self.factory(self.check_options(options))
+__all__ = [
+    "ALL_LEVELS",
+    "DRAW",
+    "EMPTY",
+    "FIRST",
+    "FIRST_KING",
+    "FIRST_MAN",
+    "LEVELS",
+    "PERFECT",
+    "SECOND",
+    "SECOND_KING",
+    "SECOND_MAN",
+    "EndgameSolve",
+    "EngineError",
+    "Evaluator",
+    "Exact",
+    "GameOverError",
+    "GameSpec",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "OptionError",
+    "OptionSpec",
+    "Oracle",
+    "Outcome",
+    "Termination",
+    "Verdict",
+    "bit_indices",
+    "cells_from_masks",
+    "owner_of",
+]  # fmt: skip
 
 
 class GameState(ABC):
@@ -239,8 +155,6 @@ class GameState(ABC):
 
         Games whose future does not depend on history (Othello) override it with a
         memoized count."""
-        from engine.perft import perft  # engine.perft builds on this module
-
         return perft(self, depth)
 
     def is_capture(self, move: Any) -> bool:

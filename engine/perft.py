@@ -1,8 +1,14 @@
-"""Perft: the number of legal move sequences of a given length (rules regression test)."""
+"""Perft: the number of legal move sequences of a given length (rules regression test).
+
+Written against the `GameState` interface only (a type, never imported at run time),
+so `engine.core` can use it as the default `GameState.perft` without a cycle."""
 
 from __future__ import annotations
 
-from engine.core import GameState
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.core import GameState
 
 
 def perft(state: GameState, depth: int) -> int:

@@ -1,17 +1,86 @@
-"""Games by id: the one place that knows which games exist."""
+"""Games by id: the one place that lists the plugins, each checked when it is registered.
+
+A game is a package under engine/games/ exposing `SPECS`; adding one is one line in
+PLUGINS. `register` also takes a spec from elsewhere (a test's sixth game). A spec
+missing a required part is refused with an error naming the game and the part, so
+nothing falls back silently later.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import EngineError, GameSpec, GameState, OptionError
-from engine.games.dames import DAMES
-from engine.games.morris import NINE, TWELVE
-from engine.games.othello import OTHELLO
-from engine.games.teeko import TEEKO
+from engine.core import ALL_LEVELS, PERFECT, EngineError, GameSpec, GameState, OptionError
+from engine.games import dames, morris, othello, teeko
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (NINE, TWELVE, TEEKO, OTHELLO, DAMES)}
+PLUGINS = (morris, teeko, othello, dames)
+GAMES: dict[str, GameSpec] = {}
+_ORACLE_METHODS = ("load", "position_verdict", "move_verdicts", "perfect_move", "decisive_ply")
+
+
+class GameSpecError(EngineError):
+    """A game plugin lacks a required part or declares a bad one."""
+
+
+def _refuse(spec: Any, part: str, why: str) -> GameSpecError:
+    name = getattr(spec, "id", None)
+    return GameSpecError(f"game {name!r}: {part} {why}")
+
+
+def validate(spec: GameSpec) -> None:
+    """Raise GameSpecError naming the game and the part when a part is missing or wrong."""
+    if not isinstance(spec, GameSpec):
+        raise GameSpecError(f"{spec!r} is not a GameSpec")
+    if not isinstance(spec.id, str) or not spec.id.isidentifier() or not spec.id.islower():
+        raise _refuse(spec, "id", "must be a lower-case identifier")
+    if not isinstance(spec.title, str) or not spec.title:
+        raise _refuse(spec, "title", "is missing")
+    names = spec.player_names
+    if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
+        raise _refuse(spec, "player_names", "must be two names")
+    for part in ("factory", "evaluate"):
+        if not callable(getattr(spec, part, None)):
+            raise _refuse(spec, part, "is missing (a callable is required)")
+    if spec.endgame is not None and not callable(spec.endgame):
+        raise _refuse(spec, "endgame", "must be a callable or None")
+    if not spec.levels or any(level not in ALL_LEVELS for level in spec.levels):
+        raise _refuse(spec, "levels", f"must be chosen from {', '.join(ALL_LEVELS)}")
+    if spec.oracle is not None:
+        for method in _ORACLE_METHODS:
+            if not callable(getattr(spec.oracle, method, None)):
+                raise _refuse(spec, "oracle", f"lacks {method}()")
+    if PERFECT in spec.levels and spec.oracle is None:
+        raise _refuse(spec, "oracle", f"is missing (the {PERFECT} level plays from it)")
+    if "start" not in spec.bench_positions:
+        raise _refuse(spec, "bench_positions", "must name a 'start' position")
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Check a spec and add it; registering the same spec again does nothing."""
+    validate(spec)
+    known = GAMES.get(spec.id)
+    if known is not None and known is not spec:
+        raise _refuse(spec, "id", "is already taken by another game")
+    GAMES[spec.id] = spec
+    return spec
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added by `register` (tests clean up after themselves)."""
+    GAMES.pop(game_id, None)
+
+
+def _register_plugins() -> None:
+    for plugin in PLUGINS:
+        specs = getattr(plugin, "SPECS", None)
+        if not specs:
+            raise GameSpecError(f"plugin {plugin.__name__} exposes no SPECS")
+        for spec in specs:
+            register(spec)
+
+
+_register_plugins()
 
 
 def get_spec(game_id: str) -> GameSpec:

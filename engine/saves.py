@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.core import EngineError, GameState, Outcome
 from engine.registry import get_spec, new_state
+from engine.review import PlyReview, plies_from_data
 
 FORMAT = "plateaux-save"
 SCHEMA_VERSION = 1
@@ -67,6 +68,7 @@ class SavedGame:
     created: datetime
     updated: datetime
     look: str | None = None  # the front ends' board look, when the save names one
+    review: tuple[PlyReview, ...] | None = None  # the game review, once computed (a cache)
 
 
 # ----- writing ---------------------------------------------------------------
@@ -90,6 +92,7 @@ def dumps(
     players: Sequence[PlayerInfo] | None = None,
     created: datetime | None = None,
     look: str | None = None,
+    review: Sequence[PlyReview] | None = None,
 ) -> str:
     """The save text of a state; `updated` is now, `created` defaults to now."""
     chosen = default_players(state.spec.id) if players is None else _check_players_given(players)
@@ -108,6 +111,8 @@ def dumps(
     }
     if look is not None:
         fields["look"] = _check_look(look)
+    if review is not None and len(review) == state.ply:
+        fields["review"] = [ply.to_dict() for ply in review]
     # One field per line keeps the file readable without a line per move.
     body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields.items())
     return "{\n" + body + "\n}\n"
@@ -119,9 +124,10 @@ def save_game(
     players: Sequence[PlayerInfo] | None = None,
     created: datetime | None = None,
     look: str | None = None,
+    review: Sequence[PlyReview] | None = None,
 ) -> None:
     """Write a save atomically: the previous file stays whole if anything fails."""
-    data = dumps(state, players, created, look).encode("utf-8")
+    data = dumps(state, players, created, look, review).encode("utf-8")
     target = Path(path)
     try:
         _write_atomically(target, data)
@@ -256,7 +262,9 @@ def _loads(text: str) -> SavedGame:
     created = _parse_time(data, "created")
     updated = _parse_time(data, "updated")
     look = _check_look(data["look"]) if data.get("look") is not None else None
-    return SavedGame(state, players, created, updated, look)
+    first_mover = new_state(spec.id, options).to_move
+    review = plies_from_data(data.get("review"), [str(m) for m in state.history], first_mover)
+    return SavedGame(state, players, created, updated, look, review)
 
 
 def _check_header(data: dict[str, Any]) -> None:

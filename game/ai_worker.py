@@ -1,4 +1,5 @@
-"""The AI in a separate process, so a front end never waits for it.
+"""The AI in a separate process, so a front end never waits for it: moves, hints and
+game reviews (engine/review.py, with progress reports).
 
 One long-lived child process (started with "spawn", so it shares nothing with pygame
 or Tk) receives requests on a pipe and answers on another. Each request carries a
@@ -57,34 +58,88 @@ class AIResult:
     nodes: int
 
 
-Request = tuple[int, dict[str, Any], str, "float | None"]
+@dataclass(frozen=True)
+class ReviewProgress:
+    """A review under way: `done` positions of `total` examined (not a final answer)."""
+
+    ticket: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class ReviewResult:
+    """A finished review: every ply's review (engine.review.PlyReview), or an error."""
+
+    ticket: int
+    plies: tuple[Any, ...] | None
+    error: str | None
+
+
+MOVE, REVIEW = "move", "review"
+# (ticket, kind, the game as GameState.to_dict(), parameters): MOVE (level, movetime),
+# REVIEW (nodes per position, first ply reviewed).
+Request = tuple[int, str, dict[str, Any], tuple[Any, ...]]
+Answer = AIResult | ReviewProgress | ReviewResult
 
 
 def _serve(requests: Any, results: Any, wanted: Any) -> None:
     """Child process main loop: answer requests until told to stop (None)."""
-    # Imported here so the parent does not pay for the AI until it is needed.
-    from engine.ai import analyse
-    from engine.registry import state_from_dict
-
     while True:
         job = requests.get()
         if job is None:
             return
-        ticket, data, level, movetime = job
-        if wanted.value != ticket:  # superseded before we even started
-            results.put(AIResult(ticket, None, SUPERSEDED, 0, 0))  # every job is answered
+        ticket, kind, data, params = job
+        if wanted.value != ticket:  # superseded before we even started: every job is answered
+            results.put(_failed(ticket, kind, SUPERSEDED))
             continue
+
+        def superseded(mine: int = ticket) -> bool:
+            return bool(wanted.value != mine)
+
         try:
-            state = state_from_dict(data)
-
-            def superseded(mine: int = ticket) -> bool:
-                return bool(wanted.value != mine)
-
-            choice = analyse(state, level, movetime=movetime, stop=superseded)
-            result = AIResult(ticket, str(choice.move), None, choice.depth, choice.nodes)
+            if kind == REVIEW:
+                results.put(_review(ticket, data, params, superseded, results))
+            else:
+                results.put(_move(ticket, data, params, superseded))
         except Exception as error:  # reported to the front end, never fatal to the child
-            result = AIResult(ticket, None, f"{type(error).__name__}: {error}", 0, 0)
-        results.put(result)
+            results.put(_failed(ticket, kind, f"{type(error).__name__}: {error}"))
+
+
+def _failed(ticket: int, kind: str, error: str) -> Answer:
+    return ReviewResult(ticket, None, error) if kind == REVIEW else AIResult(ticket, None, error, 0, 0)
+
+
+def _move(ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any) -> AIResult:
+    # Imported here so the parent does not pay for the AI until it is needed.
+    from engine.ai import analyse
+    from engine.registry import state_from_dict
+
+    level, movetime = params
+    choice = analyse(state_from_dict(data), level, movetime=movetime, stop=stop)
+    return AIResult(ticket, str(choice.move), None, choice.depth, choice.nodes)
+
+
+def _review(
+    ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any, results: Any
+) -> ReviewResult:
+    from engine.registry import state_from_dict
+    from engine.review import review, review_game_of
+
+    nodes, first_ply = params
+    state = state_from_dict(data)
+    start = state.copy()
+    while start.ply > first_ply:
+        start.pop()
+
+    def progress(done: int, total: int) -> None:
+        results.put(ReviewProgress(ticket, done, total))
+
+    moves = list(state.history[first_ply:])
+    reviewed = review(start, moves, review_game_of(state.spec), nodes=nodes, progress=progress, stop=stop)
+    if stop():
+        return ReviewResult(ticket, None, SUPERSEDED)
+    return ReviewResult(ticket, tuple(reviewed.plies), None)
 
 
 class AIWorker:
@@ -144,6 +199,14 @@ class AIWorker:
     # ----- the front end's API ---------------------------------------------
     def request(self, state: GameState, level: str, movetime: float | None = None) -> int:
         """Ask for a move in `state`; returns the ticket. Any pending request is cancelled."""
+        return self._ask(MOVE, state, (level, movetime), answer_deadline(movetime))
+
+    def request_review(self, state: GameState, nodes: int, first_ply: int = 0) -> int:
+        """Ask for a review of the game in `state` from ply `first_ply` on (poll it with
+        `poll_review`): the whole game, or a candidate move after a position (retry)."""
+        return self._ask(REVIEW, state, (nodes, first_ply), answer_deadline(None))
+
+    def _ask(self, kind: str, state: GameState, params: tuple[Any, ...], deadline: float) -> int:
         if self._closed:
             raise RuntimeError("the AI worker is closed")
         if not self._alive():
@@ -154,8 +217,8 @@ class AIWorker:
         # Publish the wanted ticket first: it stops the previous search at once.
         self._wanted.value = ticket
         self._pending = ticket
-        self._deadline = time.monotonic() + answer_deadline(movetime)
-        self._queued = (ticket, state.to_dict(), level, movetime)  # replaces an unsent older job
+        self._deadline = time.monotonic() + deadline
+        self._queued = (ticket, kind, state.to_dict(), params)  # replaces an unsent older job
         self._send_queued()
         return ticket
 
@@ -168,21 +231,37 @@ class AIWorker:
             self._in_flight += 1
 
     def poll(self) -> AIResult | None:
-        """The result of the pending request if it has arrived; never blocks."""
+        """The result of the pending move request if it has arrived; never blocks."""
+        answer = self._receive()
+        return answer if isinstance(answer, AIResult) else None
+
+    def poll_review(self) -> ReviewProgress | ReviewResult | None:
+        """Progress or the result of the pending review, if any arrived; never blocks."""
+        answer = self._receive()
+        if isinstance(answer, AIResult):  # the child gave up: report it as a review error
+            return ReviewResult(answer.ticket, None, answer.error)
+        return answer
+
+    def _receive(self) -> Answer | None:
         if self._pending is None or self._results is None:
             return None
         while True:
             try:
                 if self._results.empty():
                     break
-                result: AIResult = self._results.get()
+                answer: Answer = self._results.get()
             except (OSError, EOFError, ValueError):
                 break
+            if isinstance(answer, ReviewProgress):
+                if answer.ticket == self._pending:
+                    self._deadline = time.monotonic() + answer_deadline(None)  # alive and working
+                    return answer
+                continue
             self._in_flight -= 1
             self._send_queued()
-            if result.ticket == self._pending:
+            if answer.ticket == self._pending:
                 self._pending = None
-                return result
+                return answer
         if not self._alive():
             return self._give_up("the AI process stopped unexpectedly")
         if time.monotonic() > self._deadline:

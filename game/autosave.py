@@ -34,7 +34,9 @@ def session_from_save(saved: SavedGame) -> GameSession:
     state = saved.state
     look = look_for(state.spec.id, saved.look).look_id  # an old save (no look) gets the default
     setup = GameSetup(state.spec.id, dict(state.options), (seats[0], seats[1]), look)
-    return GameSession(setup, state, created=saved.created.isoformat())
+    session = GameSession(setup, state, created=saved.created.isoformat())
+    session.review = saved.review
+    return session
 
 
 def _created(session: GameSession) -> datetime | None:
@@ -47,7 +49,7 @@ def _created(session: GameSession) -> datetime | None:
 def save_session(path: Path | str, session: GameSession) -> None:
     """Save a session (raises SaveError with a one-line message)."""
     look = look_for(session.setup.game_id, session.setup.look).look_id
-    save_game(path, session.state, players_of(session), _created(session), look)
+    save_game(path, session.state, players_of(session), _created(session), look, session.review)
 
 
 def write_autosave(session: GameSession) -> str | None:

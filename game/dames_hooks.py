@@ -9,7 +9,7 @@ where the piece now stands.
 from __future__ import annotations
 
 from engine.core import EMPTY, FIRST_KING, SECOND_KING, GameState, owner_of
-from engine.games.dames import COORDS, FORWARD, INDEX_OF, DamesMove
+from engine.games.dames.rules import COORDS, FORWARD, INDEX_OF, DamesMove
 from game import game_hooks
 from game.game_hooks import GameHooks, cell_name, player_name, tr_or
 from game.i18n import tr

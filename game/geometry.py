@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.games.morris_board import NAMES as MORRIS_NAMES
-from engine.games.morris_board import POINTS as MORRIS_POINTS
-from engine.games.morris_board import topology as morris_topology
+from engine.games.morris.board import NAMES as MORRIS_NAMES
+from engine.games.morris.board import POINTS as MORRIS_POINTS
+from engine.games.morris.board import topology as morris_topology
 
 MORRIS_MARGIN = 0.08  # room around the outer square for the rank and file labels
 
@@ -89,13 +89,13 @@ def square_grid(
 
 
 def _teeko(options: Mapping[str, Any]) -> BoardGeometry:
-    from engine.games.teeko import NAMES, SIZE
+    from engine.games.teeko.rules import NAMES, SIZE
 
     return square_grid(SIZE, SIZE, NAMES, "abcde", tuple(str(SIZE - r) for r in range(SIZE)))
 
 
 def _othello(options: Mapping[str, Any]) -> BoardGeometry:
-    from engine.games.othello import NAMES, SIZE
+    from engine.games.othello.rules import NAMES, SIZE
 
     return square_grid(SIZE, SIZE, NAMES, "abcdefgh", tuple(str(r + 1) for r in range(SIZE)))
 
@@ -105,7 +105,7 @@ def _dames(options: Mapping[str, Any]) -> BoardGeometry:
 
     The grid is the whole board (so a look can draw its light squares); the cells
     are the dark squares only, in the engine's order."""
-    from engine.games.dames import COORDS, SIZE, SQUARES
+    from engine.games.dames.rules import COORDS, SIZE, SQUARES
 
     full = square_grid(SIZE, SIZE, tuple(str(i) for i in range(SIZE * SIZE)), "", ())
     return BoardGeometry(

@@ -42,8 +42,12 @@ def result_line(state: GameState) -> str:
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="plateaux --headless", description="Network play without a window.")
-    parser.add_argument("--game", choices=sorted(GAMES), default="nine", help="the game a host offers")
+    return build_parser().parse_args(argv)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="main.py --headless", description="Network play without a window.")
+    parser.add_argument("--game", choices=sorted(GAMES), default=next(iter(GAMES)), help="the game to host")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--ai", choices=LEVELS, default="medium", help="the AI level that plays this side")
     parser.add_argument("--movetime", type=float, default=None, help="seconds per move for the hard level")
@@ -54,7 +58,7 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--side", choices=("first", "second"), default="first", help="the host's side")
     parser.add_argument("--bind", default="0.0.0.0", help="the address a host listens on")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
-    return parser.parse_args(argv)
+    return parser
 
 
 def run(argv: Sequence[str]) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import EMPTY, GameState, owner_of
-from engine.games.morris import MorrisMove, MorrisState
-from engine.games.morris_board import topology
+from engine.games.morris.board import topology
+from engine.games.morris.rules import MorrisMove, MorrisState
 from game import game_hooks
 from game.game_hooks import GameHooks, cell_name, player_name
 from game.i18n import tr

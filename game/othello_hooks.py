@@ -9,7 +9,7 @@ passed, so a pass by the computer or across the network is announced too.
 from __future__ import annotations
 
 from engine.core import EMPTY, GameState
-from engine.games.othello import OthelloMove, OthelloState
+from engine.games.othello.rules import OthelloMove, OthelloState
 from game import game_hooks
 from game.game_hooks import GameHooks, cell_name, player_name
 from game.i18n import tr

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import GameState, owner_of
 from engine.registry import new_state
+from engine.review import PlyReview
 
 HUMAN, AI, REMOTE = "human", "ai", "remote"  # REMOTE: a player on another computer
 
@@ -61,6 +62,7 @@ class GameSession:
         start = new_state(setup.game_id, setup.options)
         self._start_material = material(start)
         self.uses_hand = bool(start.in_hand(0) or start.in_hand(1))  # pieces start off the board
+        self.review: tuple[PlyReview, ...] | None = None  # the game review, once computed
 
     @property
     def seats(self) -> tuple[Seat, Seat]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import EMPTY, GameState, Termination, bit_indices, owner_of
-from engine.games.teeko import NEIGHBOURS, TeekoMove, TeekoState
+from engine.games.teeko.rules import NEIGHBOURS, TeekoMove, TeekoState
 from game import game_hooks
 from game.game_hooks import GameHooks, cell_name, player_name
 from game.i18n import tr

@@ -3,7 +3,7 @@
 The Teeko database takes a few tenths of a second to load, so it is never loaded where a
 frame or the Tk loop waits: `warm_up()` loads it on a daemon thread and `database_ready()`
 says when lookups (about 0.3 ms for every legal move) are safe on the caller's thread.
-From the per-move verdicts (engine.ai.verdicts) this module derives what a board shows:
+From the per-move verdicts (engine.games.teeko.verdicts) this module derives what a board shows:
 the best verdict behind each cell the next click may go to, and the texts that explain
 them and say where a finished game was decided.
 """
@@ -14,10 +14,9 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.ai.players import SOLVED_GAMES
-from engine.ai.teeko_db import Verdict
-from engine.core import EngineError, GameState
-from engine.games.teeko import TeekoMove
+from engine.core import EngineError, GameState, Verdict
+from engine.games.teeko.rules import TeekoMove
+from engine.registry import get_spec
 
 WIN, DRAW, LOSS = "W", "D", "L"
 # LOOK.md: green wins, soft red loses; a draw is the neutral grey of dim text.
@@ -26,7 +25,7 @@ LABEL_COLOURS = {WIN: "#7FB77E", DRAW: "#A7B0C0", LOSS: "#D9665B"}
 
 def has_verdicts(game_id: str) -> bool:
     """Whether the game is solved, so hints can show every move's verdict."""
-    return game_id in SOLVED_GAMES
+    return get_spec(game_id).oracle is not None
 
 
 # ----- the database, loaded off the frame loop --------------------------------------
@@ -38,7 +37,7 @@ _error: str | None = None
 
 def _load() -> None:
     global _error
-    from engine.ai.teeko_db import database
+    from engine.games.teeko.database import database
 
     try:
         database()
@@ -82,7 +81,7 @@ def verdicts_now(state: GameState) -> dict[TeekoMove, Verdict] | None:
     """Every legal move's verdict once the database is loaded; None before (or on error)."""
     if not usable() or not has_verdicts(state.spec.id):
         return None
-    from engine.ai.verdicts import verdicts
+    from engine.games.teeko.verdicts import verdicts
 
     try:
         return verdicts(state)
@@ -146,7 +145,7 @@ def decision(state: GameState) -> Decision | None:
     outcome = state.outcome()
     if not has_verdicts(state.spec.id) or outcome is None or not usable():
         return None
-    from engine.ai.verdicts import decisive_ply
+    from engine.games.teeko.verdicts import decisive_ply
 
     moves = list(state.history)
     try:

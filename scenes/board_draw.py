@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import assets
-from game.ai_turns import MOVE
+import scenes.board_view as board_view
+from game.arcade import assets
+from game.controller.texts import cards_for, phase_line
 from game.i18n import tr
-from scenes import board_view
 from scenes.board_panel import draw_cards, draw_move_list, draw_phase, draw_status
-from scenes.board_texts import cards_for, phase_line
 from scenes.board_verdicts import draw_verdict_labels
 
 if TYPE_CHECKING:
@@ -40,8 +39,7 @@ def draw_board_scene(scene: BoardScene, surface: pygame.Surface) -> None:
         draw_verdict_labels(surface, look, labels, scene.cells)
     if scene.cursor is not None:
         board_view.draw_cursor(surface, look, scene.cursor, scene.clock)
-    thinking_side = state.to_move if scene.ai.busy and scene.ai.purpose == MOVE else None
-    cards = cards_for(scene.session, thinking_side, scene.lang)
+    cards = cards_for(scene.session, scene.game.thinking_side, scene.lang)
     draw_cards(surface, cards, scene.clock, look.piece_style)
     draw_phase(surface, phase_line(scene.session, scene.lang))
     moves = [str(m) for m in history]

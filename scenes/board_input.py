@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scene import pressed_button
+from game.arcade.scene import pressed_button
 from scenes.board_keys import nearest_in_direction
 from scenes.board_panel import LIST_RECT, visible_rows
 

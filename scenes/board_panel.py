@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
 from engine.core import FIRST_MAN, SECOND_MAN
-from game import assets
-from game.sprites import CLASSIC, PieceStyle, draw_piece
+from game.arcade import assets
+from game.arcade.sprites import CLASSIC, PieceStyle, draw_piece
+from game.controller.texts import PlayerCard
 
 PANEL_RECT = pygame.Rect(700, 22, 540, 636)
 BOARD_RECT = pygame.Rect(48, 30, 620, 620)
@@ -25,14 +25,6 @@ LIST_TOP = PANEL_RECT.y + 2 * (CARD_HEIGHT + CARD_GAP) + 44
 LIST_RECT = pygame.Rect(PANEL_RECT.x, LIST_TOP, PANEL_RECT.width, 540 - LIST_TOP + PANEL_RECT.y)
 ROW_HEIGHT = 28
 BUTTONS_TOP = LIST_RECT.bottom + 12
-
-
-@dataclass(frozen=True)
-class PlayerCard:
-    title: str  # "You", "AI · hard", "Player 1"
-    detail: str  # "White · in hand 5 · taken 2"
-    to_move: bool
-    thinking: bool
 
 
 def visible_rows(rect: pygame.Rect = LIST_RECT) -> int:

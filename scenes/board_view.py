@@ -8,10 +8,10 @@ from collections.abc import Collection, Sequence
 import pygame
 
 from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
-from game import assets
-from game.animation import Animator
-from game.board_look import BoardLook
-from game.sprites import draw_piece
+from game.arcade import assets
+from game.arcade.animation import Animator
+from game.arcade.board_look import BoardLook
+from game.arcade.sprites import draw_piece
 
 
 def draw_pieces(

@@ -13,7 +13,7 @@ from scenes.menu import Entry, MenuScene
 from scenes.mode_select import seat_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 
 class DifficultyScene(MenuScene):
@@ -79,9 +79,7 @@ class DifficultyScene(MenuScene):
             seats.reverse()
             seats = [Seat(AI, s.level) if s.is_ai else Seat(HUMAN) for s in seats]
         elif kind == "start":
-            from scenes.board import BoardScene
-
-            self.app.push(BoardScene.new_game(self.app, self.setup))
+            self.app.push("new_game", self.setup)
             return
         self.setup = replace(self.setup, seats=(seats[0], seats[1]))
         self.refresh()

@@ -14,7 +14,7 @@ from game import paths
 from game.autosave import load_session, save_session
 from game.i18n import tr
 from game.session import GameSession
-from game.tk_dialog import NO_DISPLAY, FileDialogProcess, with_save_extension
+from game.tk.dialog import NO_DISPLAY, FileDialogProcess, with_save_extension
 
 
 @dataclass(frozen=True)

@@ -8,25 +8,25 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import assets
-from game.board_look import BoardLook
+import scenes.board_view as board_view
+from game.arcade import assets
+from game.arcade.board_look import BoardLook
+from game.controller.texts import outcome_words
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.looks import looks_for
 from game.session import HUMAN, GameSession
 from game.verdict_hints import Decision, database_ready, decision, decision_text, has_verdicts, warm_up
-from scenes import board_view
-from scenes.board_texts import outcome_words
 from scenes.menu import Entry, MenuScene, backdrop
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 FINAL_BOARD_RECT = pygame.Rect(70, 110, 500, 500)
 COLUMN_CENTRE = 900  # the text and buttons sit right of the final board
 STATS_WIDTH = 580
 MIN_TEXT_SIZE = 18  # LOOK.md: body text at least 18 px at 1280x720
-ANALYSIS_TOP = 548  # the "decided at move …" box, under the buttons
+ANALYSIS_TOP = 578  # the "decided at move …" box, under the buttons
 ANALYSIS_SIZE = 20
 
 
@@ -69,7 +69,7 @@ def personal_headline(session: GameSession, lang: str) -> str | None:
 class GameOverScene(MenuScene):
     title_key = "plateaux.game_over"
     has_back = False
-    column_top = 330
+    column_top = 300
     column_centre = COLUMN_CENTRE
 
     def __init__(self, app: App, session: GameSession) -> None:
@@ -89,7 +89,7 @@ class GameOverScene(MenuScene):
             warm_up()  # loaded already when the game was played here; a thread if not
 
     def entries(self) -> list[Entry]:
-        return [Entry("replay", "replay"), Entry("rematch", "rematch"), Entry("menu", "menu")]
+        return [Entry(action, action) for action in ("review", "replay", "rematch", "menu")]
 
     def headline(self) -> tuple[str, str]:
         words = outcome_words(self.session, self.app.lang)
@@ -122,28 +122,22 @@ class GameOverScene(MenuScene):
             self.decision = decision(self.session.state)
 
     def choose(self, action: str) -> None:
-        from scenes.board import BoardScene
-        from scenes.replay import ReplayScene
-        from scenes.title import TitleScene
-
-        if action == "replay":
-            self.app.push(ReplayScene(self.app, self.session))
+        if action == "review":
+            self.app.push("review", self.session)
+        elif action == "replay":
+            self.app.push("replay", self.session)
         elif action == "rematch":
             setup = self.session.setup
             if any(seat.is_remote for seat in setup.seats):
                 # A LAN game's rematch is another LAN game: host or join again.
-                from scenes.lan_menu import LanMenuScene
-
-                self.app.replace(LanMenuScene(self.app, setup))
+                self.app.replace("lan_menu", setup)
             elif len(looks_for(setup.game_id)) > 1:
                 # Seed 004: the look is chosen at every new game, so ask again (as it was).
-                from scenes.game_select import GameSelectScene
-
-                self.app.replace(GameSelectScene(self.app, setup))
+                self.app.replace("game_select", setup)
             else:
-                self.app.replace(BoardScene.new_game(self.app, setup))
+                self.app.replace("new_game", setup=setup)
         elif action == "menu":
-            self.app.reset(TitleScene(self.app))
+            self.app.reset("title")
 
     def back(self) -> None:
         self.choose("menu")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from pygame_gui.core import UIContainer
 
 from engine.registry import GAMES
-from game import assets
+from game.arcade import assets
 from game.game_hooks import arcade_games, game_title
 from game.i18n import tr
 from game.looks import default_look_id, look_for, looks_for
@@ -21,7 +21,7 @@ from game.session import GameSetup
 from scenes.menu import BUTTON_GAP, BUTTON_HEIGHT, COLUMN_TOP, Entry, MenuScene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 COLUMN_WIDTH, COLUMN_SPACE = 460, 24
 
@@ -107,6 +107,4 @@ class GameSelectScene(MenuScene):
             self.setup = replace(self.setup, look=ids[(current + 1) % len(ids)])
             self.refresh()
         elif kind == "next":
-            from scenes.mode_select import ModeSelectScene
-
-            self.app.push(ModeSelectScene(self.app, self.setup))
+            self.app.push("mode_select", self.setup)

@@ -12,20 +12,20 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
-from game import assets
+from game.arcade import assets
+from game.arcade.scene import Scene, pressed_button
 from game.game_hooks import game_title, player_name
 from game.i18n import tr
 from game.net.bridge import NetBridge
 from game.net.discovery import local_addresses
 from game.net.events import Ended, Listening, Notice, Started
 from game.net.remote_turns import ended_text
-from game.scene import Scene, pressed_button
 from game.session import GameSetup
 from scenes.lan_start import start_lan_board
 from scenes.menu import BACK_RECT, backdrop, draw_title
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 
 class HostScene(Scene):

@@ -10,22 +10,24 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UISelectionList, UITextEntryLine
 
-from game import assets
+from game.arcade import assets
+from game.arcade.scene import Scene, pressed_button
 from game.game_hooks import game_title
 from game.i18n import tr
 from game.net.bridge import NetBridge
 from game.net.events import Ended, FoundGame, GamesFound, Started
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT, normalise_code, parse_address
 from game.net.remote_turns import ended_text
-from game.scene import Scene, pressed_button
 from scenes.lan_start import start_lan_board
 from scenes.menu import BACK_RECT, backdrop, draw_title
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 LIST_RECT = pygame.Rect(170, 280, 520, 250)
 FORM_LEFT, FORM_WIDTH = 760, 350
+
+
 # The list and entries of this scene only (their own object ids), added to the theme at
 # run time: rows tall enough to click, text the size of the rest of the chrome.
 class JoinScene(Scene):

@@ -12,7 +12,7 @@ from game.session import GameSetup
 from scenes.menu import Entry, MenuScene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 
 class LanMenuScene(MenuScene):
@@ -36,13 +36,10 @@ class LanMenuScene(MenuScene):
         return game_title(self.setup.game_id, self.app.lang)
 
     def choose(self, action: str) -> None:
-        from scenes.host import HostScene
-        from scenes.join import JoinScene
-
         if action == "host":
-            self.app.push(HostScene(self.app, self.setup, self.host_seat))
+            self.app.push("host", self.setup, self.host_seat)
         elif action == "side":
             self.host_seat = 1 - self.host_seat
             self.refresh()
         elif action == "join":
-            self.app.push(JoinScene(self.app))
+            self.app.push("join")

@@ -15,7 +15,7 @@ from game.net.remote_turns import RemoteTurns
 from game.session import HUMAN, REMOTE, GameSession, GameSetup, Seat
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 
 def start_lan_board(
@@ -28,8 +28,6 @@ def start_lan_board(
     """Replace the top scene by the board of the started game; '' or why it cannot start.
 
     `later`: the events polled after the Started one (a first move may be among them)."""
-    from scenes.board import BoardScene
-
     lang = app.lang
     game = {"game": started.game_id, "options": started.options, "moves": list(started.moves)}
     try:
@@ -43,5 +41,5 @@ def start_lan_board(
     chosen = replace(base, options=dict(state.options), seats=(seats[0], seats[1]))
     session = GameSession(chosen, state)
     remote = RemoteTurns(bridge, remote_seat, host=setup is not None, backlog=later)
-    app.replace(BoardScene(app, session, notice=tr("net.connected", lang), remote=remote))
+    app.replace("board", session, notice=tr("net.connected", lang), remote=remote)
     return ""

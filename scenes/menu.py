@@ -15,13 +15,13 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
-from engine.games.morris_board import POINTS, topology
-from game import assets
+from engine.games.morris.board import POINTS, topology
+from game.arcade import assets
+from game.arcade.scene import Scene, pressed_button
 from game.i18n import tr
-from game.scene import Scene, pressed_button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_GAP = 460, 56, 12
 COLUMN_TOP = 250

@@ -11,7 +11,7 @@ from game.session import AI, HUMAN, GameSetup, Seat
 from scenes.menu import Entry, MenuScene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 VS_AI, TWO_PLAYERS, AI_VS_AI = "vs_ai", "two_players", "ai_vs_ai"
 
@@ -35,22 +35,17 @@ class ModeSelectScene(MenuScene):
         return game_title(self.setup.game_id, self.app.lang)
 
     def choose(self, action: str) -> None:
-        from scenes.board import BoardScene
-        from scenes.difficulty import DifficultyScene
-
         if action == TWO_PLAYERS:
             setup = replace(self.setup, seats=(Seat(HUMAN), Seat(HUMAN)))
-            self.app.push(BoardScene.new_game(self.app, setup))
+            self.app.push("new_game", setup=setup)
         elif action == VS_AI:
             setup = replace(self.setup, seats=(Seat(HUMAN), Seat(AI, "medium")))
-            self.app.push(DifficultyScene(self.app, setup))
+            self.app.push("difficulty", setup)
         elif action == "lan":
-            from scenes.lan_menu import LanMenuScene
-
-            self.app.push(LanMenuScene(self.app, self.setup))
+            self.app.push("lan_menu", self.setup)
         elif action == AI_VS_AI:
             setup = replace(self.setup, seats=(Seat(AI, "medium"), Seat(AI, "hard")))
-            self.app.push(DifficultyScene(self.app, setup))
+            self.app.push("difficulty", setup)
 
 
 def seat_text(seat: Seat, lang: str) -> str:

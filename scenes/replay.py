@@ -8,16 +8,17 @@ import pygame
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
+import scenes.board_view as board_view
 from engine.registry import new_state
-from game import assets
-from game.animation import Animator
-from game.board_look import BoardLook
+from game.arcade import assets
+from game.arcade.animation import Animator
+from game.arcade.board_look import BoardLook
+from game.arcade.scene import Scene, pressed_button
+from game.controller.texts import cards_for, phase_line
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
-from game.scene import Scene, pressed_button
 from game.session import GameSession
 from game.verdict_hints import Decision, database_ready, decision, has_verdicts, warm_up
-from scenes import board_view
 from scenes.board_panel import (
     BOARD_RECT,
     BUTTONS_TOP,
@@ -28,14 +29,13 @@ from scenes.board_panel import (
     draw_status,
     visible_rows,
 )
-from scenes.board_texts import cards_for, phase_line
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SECONDS_PER_MOVE = 1.0
-CONTROLS = ("step_back", "play", "step_forward", "speed", "menu", "back")
+CONTROLS = ("step_back", "play", "step_forward", "speed", "review", "back")
 
 
 class ReplayScene(Scene):
@@ -56,6 +56,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.buttons: dict[str, UIButton] = {}
         self.finished = session.state
+        self.session = session
         self.decision: Decision | None = None  # where a solved game was decided (Teeko)
         self.analysing = has_verdicts(session.setup.game_id)
         if self.analysing:
@@ -145,10 +146,8 @@ class ReplayScene(Scene):
             self.wait = 0.3
         elif name == "speed":
             self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)] if self.speed in SPEEDS else 1.0
-        elif name == "menu":
-            from scenes.title import TitleScene
-
-            self.app.reset(TitleScene(self.app))
+        elif name == "review":
+            self.app.push("review", self.session)
         elif name == "back":
             self.app.pop()
         self._relabel()

@@ -8,25 +8,26 @@ import pygame
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UITextBox
 
+import scenes.board_view as board_view
 from engine.registry import new_state
-from game import assets
-from game.board_look import BoardLook
+from game.arcade import assets
+from game.arcade.board_look import BoardLook
+from game.arcade.scene import Scene, pressed_button
 from game.game_hooks import arcade_games, game_title, hooks_for, tr_or
 from game.i18n import tr
-from game.scene import Scene, pressed_button
-from scenes import board_view
 from scenes.menu import BACK_RECT, backdrop
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 DIAGRAM_RECT = pygame.Rect(70, 150, 440, 440)
 TEXT_RECT = pygame.Rect(560, 118, 680, 516)
 
 
 class RulesScene(Scene):
-    def __init__(self, app: App, game_id: str) -> None:
+    def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
+        game_id = game_id or arcade_games()[0]  # the rules open on the first game
         self.game_id = game_id
         self.look = BoardLook(game_id, {}, DIAGRAM_RECT)
         hooks = hooks_for(game_id)
@@ -68,12 +69,12 @@ class RulesScene(Scene):
         ids = arcade_games()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
             step = -1 if event.key == pygame.K_LEFT else 1
-            self.app.replace(RulesScene(self.app, ids[(ids.index(self.game_id) + step) % len(ids)]))
+            self.app.replace("rules", ids[(ids.index(self.game_id) + step) % len(ids)])
             return
         for game_id, button in self.game_buttons.items():
             if element is button and game_id != self.game_id:
                 self.app.effect("click")
-                self.app.replace(RulesScene(self.app, game_id))
+                self.app.replace("rules", game_id)
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -8,7 +8,7 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIHorizontalSlider
 
-from game import assets
+from game.arcade import assets
 from game.i18n import tr
 from game.settings import ANIMATION_SPEEDS, LANGUAGE_CHOICES
 from scenes.menu import BUTTON_HEIGHT, Entry, MenuScene

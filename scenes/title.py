@@ -10,7 +10,7 @@ from scenes.file_flow import FileFlow
 from scenes.menu import Entry, MenuScene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.arcade.app import App
 
 
 class TitleScene(MenuScene):
@@ -37,27 +37,22 @@ class TitleScene(MenuScene):
         return tr("plateaux.tagline", self.app.lang)
 
     def choose(self, action: str) -> None:
-        from scenes.board import BoardScene
-        from scenes.game_select import GameSelectScene
-        from scenes.rules import RulesScene
-        from scenes.settings import SettingsScene
-
         if action == "play":
-            self.app.push(GameSelectScene(self.app))
+            self.app.push("game_select")
         elif action == "continue":
             session, error = read_autosave()
             if session is None:
                 self.message = tr("plateaux.load_failed", self.app.lang, error=error or "?")
                 self.refresh()
             else:
-                self.app.push(BoardScene(self.app, session))
+                self.app.push("board", session)
         elif action == "load":
             self.files.lang = self.app.lang
             self.files.start_load()
         elif action == "settings":
-            self.app.push(SettingsScene(self.app))
+            self.app.push("settings")
         elif action == "rules":
-            self.app.push(RulesScene(self.app, "nine"))
+            self.app.push("rules")
         elif action == "quit":
             self.app.quit()
 
@@ -69,10 +64,8 @@ class TitleScene(MenuScene):
         if result is None:
             return
         if result.session is not None:
-            from scenes.board import BoardScene
-
             self.message = ""
-            self.app.push(BoardScene(self.app, result.session, notice=result.message))
+            self.app.push("board", result.session, notice=result.message)
         else:
             self.message = result.message
 

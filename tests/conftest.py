@@ -15,8 +15,8 @@ from typing import Any, cast
 import pytest
 
 from engine import new_state
-from engine.games.morris import MorrisMove, MorrisState
-from engine.games.morris_board import INDEX_OF_NAME
+from engine.games.morris.board import INDEX_OF_NAME
+from engine.games.morris.rules import MorrisMove, MorrisState
 
 
 def words(text: str) -> list[str]:
@@ -104,7 +104,7 @@ def headless_arcade(tmp_path_factory: pytest.TempPathFactory, **settings: Any) -
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.app import App
+    from game.arcade.app import App
 
     saved = os.environ.get("PLATEAUX_HOME")
     os.environ["PLATEAUX_HOME"] = str(tmp_path_factory.mktemp("home"))

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engine.ai.evaluation import evaluator_for
-from engine.ai.morris_eval import evaluate_morris
 from engine.ai.search import CHECK_EVERY, MATE, Searcher
 from engine.core import GameState
-from engine.registry import new_state
+from engine.games.morris.evaluation import evaluate_morris
+from engine.registry import get_spec, new_state
 
 
 def random_positions(seed: int, plies: range, count: int) -> Iterator[GameState]:
@@ -57,7 +56,7 @@ def test_search_equals_plain_negamax_in_placement() -> None:
     for state in random_positions(7, range(2, 12), 6):
         root_ply = state.ply
         for depth in (2, 3):
-            searcher = Searcher(evaluator_for("nine"), extensions=False)
+            searcher = Searcher(get_spec("nine").evaluate, extensions=False)
             results = list(searcher.iterate(state, max_depth=depth))
             assert results[-1].depth == depth
             # Mate scores count plies from the root; plain_negamax counts from the game start.

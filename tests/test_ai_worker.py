@@ -13,7 +13,7 @@ import pytest
 
 from engine.registry import new_state
 from game import ai_worker
-from game.ai_worker import MAX_IN_FLIGHT, AIResult, AIWorker
+from game.ai_worker import MAX_IN_FLIGHT, AIResult, AIWorker, ReviewProgress, ReviewResult
 
 WAIT = 20.0  # generous: the first request pays for starting the child process
 
@@ -172,3 +172,24 @@ def test_the_perfect_level_plays_teeko_through_the_worker(worker: AIWorker) -> N
     worker.request(state, "perfect")
     result = wait_result(worker)
     assert result.error is None and result.move in {"c4", "d3"}
+
+
+def test_a_review_reports_progress_then_every_ply(worker: AIWorker) -> None:
+    state = new_state("teeko")
+    state.play_all(["c3", "b2", "c4"])
+    ticket = worker.request_review(state, nodes=50)
+    progress: list[ReviewProgress] = []
+    deadline = time.monotonic() + WAIT
+    result: ReviewResult | None = None
+    while result is None and time.monotonic() < deadline:
+        answer = worker.poll_review()
+        if isinstance(answer, ReviewProgress):
+            progress.append(answer)
+        elif isinstance(answer, ReviewResult):
+            result = answer
+        time.sleep(0.01)
+    assert result is not None and result.ticket == ticket and result.error is None
+    assert result.plies is not None and [p.move for p in result.plies] == ["c3", "b2", "c4"]
+    assert [p.tag for p in result.plies][1] == "blunder!"  # b2 turns the draw into a loss
+    assert progress and (progress[-1].done, progress[-1].total) == (4, 4)
+    assert [p.done for p in progress] == sorted(p.done for p in progress)

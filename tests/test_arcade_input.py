@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from conftest import nine_moving, play_line
 
-from engine.games.morris_board import INDEX_OF_NAME
+from engine.games.morris.board import INDEX_OF_NAME
 from engine.registry import new_state
 from game.input import ClickKind, MoveBuilder
 

@@ -10,11 +10,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import sys, types
-fake = types.ModuleType("game.tk_app")
+fake = types.ModuleType("game.tk.app")
 fake.run = lambda argv: print("tk", argv) or 3
-import game
-sys.modules["game.tk_app"] = fake
-game.tk_app = fake
+import game.tk
+sys.modules["game.tk.app"] = fake
+game.tk.app = fake
 import main
 code = main.main(["--tk", "--game", "nine"])
 print("pygame loaded" if "pygame" in sys.modules else "no pygame")

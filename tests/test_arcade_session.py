@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import nine_moving, play_line
 
-from engine.games.morris_board import INDEX_OF_NAME
+from engine.games.morris.board import INDEX_OF_NAME
 from game.game_hooks import hooks_for
 from game.geometry import geometry_for
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat

@@ -18,8 +18,8 @@ import numpy as np
 import pygame
 import pytest
 
-from game import audio
-from game.audio import EFFECTS, FADE_SECONDS, MOODS, Audio
+from game.arcade import audio
+from game.arcade.audio import EFFECTS, FADE_SECONDS, MOODS, Audio
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -186,7 +186,7 @@ def test_missing_and_damaged_files_are_silent(
     (tmp_path / "sounds").mkdir()
     (tmp_path / "sounds" / "place.wav").write_bytes(b"RIFF but not really a wave file")
     monkeypatch.setattr(audio, "ASSETS_DIR", tmp_path)
-    with caplog.at_level(logging.WARNING, logger="game.audio"):
+    with caplog.at_level(logging.WARNING, logger="game.arcade.audio"):
         sound = Audio()
         for name in EFFECTS:
             sound.play_effect(name)
@@ -200,7 +200,7 @@ def test_missing_and_damaged_files_are_silent(
 
 def test_unknown_names_are_ignored_and_logged_once(mixer: None, caplog: pytest.LogCaptureFixture) -> None:
     sound = Audio()
-    with caplog.at_level(logging.WARNING, logger="game.audio"):
+    with caplog.at_level(logging.WARNING, logger="game.arcade.audio"):
         for _ in range(3):
             sound.play_effect("fanfare")
             sound.play_music("disco")

@@ -16,7 +16,7 @@ pygame = pytest.importorskip("pygame")
 
 from conftest import headless_arcade  # noqa: E402
 
-from game.app import App  # noqa: E402
+from game.arcade.app import App  # noqa: E402
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
 
@@ -24,7 +24,6 @@ from scenes.board import BoardScene  # noqa: E402
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
-
 
 
 def run_frames(app: App, seconds: float) -> None:

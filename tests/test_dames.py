@@ -19,7 +19,8 @@ from engine.core import (
     IllegalMoveError,
     Termination,
 )
-from engine.games.dames import COORDS, DAMES, DamesState, parse_dames_move
+from engine.games.dames import DAMES
+from engine.games.dames.rules import COORDS, DamesState, parse_dames_move
 from engine.perft import perft
 from engine.registry import state_from_dict
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from engine.ai.dames_eval import KING, MAN, evaluate_dames
-from engine.ai.evaluation import evaluator_for
 from engine.ai.players import analyse
 from engine.core import FIRST, FIRST_KING, FIRST_MAN, SECOND, SECOND_KING, SECOND_MAN
-from engine.games.dames import DAMES, DamesState
+from engine.games.dames import DAMES
+from engine.games.dames.evaluation import KING, MAN, evaluate_dames
+from engine.games.dames.rules import DamesState
 from engine.registry import new_state
 
 SWAP = {FIRST_MAN: SECOND_MAN, SECOND_MAN: FIRST_MAN, FIRST_KING: SECOND_KING, SECOND_KING: FIRST_KING}
@@ -46,7 +46,7 @@ def random_positions(count: int, seed: int) -> list[DamesState]:
 
 
 def test_registered_for_dames() -> None:
-    assert evaluator_for("dames") is evaluate_dames
+    assert DAMES.evaluate is evaluate_dames
 
 
 def test_the_start_is_even_and_every_position_scores_the_same_from_either_side() -> None:

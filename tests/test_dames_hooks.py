@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.core import FIRST, FIRST_KING, FIRST_MAN, SECOND, SECOND_MAN
-from engine.games.dames import DAMES, DamesState
+from engine.games.dames import DAMES
+from engine.games.dames.rules import DamesState
 from engine.registry import new_state
 from game.game_hooks import hooks_for
 from game.i18n import tr

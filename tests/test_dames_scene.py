@@ -20,8 +20,8 @@ pygame = pytest.importorskip("pygame")
 from conftest import headless_arcade  # noqa: E402
 
 from engine.core import EMPTY, FIRST_MAN, SECOND_MAN  # noqa: E402
-from game.animation import Removal, Travel  # noqa: E402
-from game.app import App  # noqa: E402
+from game.arcade.animation import Removal, Travel  # noqa: E402
+from game.arcade.app import App  # noqa: E402
 from game.session import HUMAN, GameSession, GameSetup, Seat  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
 
@@ -36,7 +36,6 @@ def sq(number: int) -> int:
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     yield from headless_arcade(tmp_path_factory, animation_speed=1.0)
-
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import pytest
 from conftest import NINE_WHITE_BLOCKED, play_line
 
 from engine.core import FIRST, SECOND, EngineError, InvalidMoveError, OptionError, Termination
-from engine.games.morris import QUIET_PLY_LIMIT, MorrisMove
-from engine.games.morris_board import ALL_POINTS, points_of, topology
+from engine.games.morris.board import ALL_POINTS, points_of, topology
+from engine.games.morris.rules import QUIET_PLY_LIMIT, MorrisMove
 from engine.registry import GAMES, new_state, state_from_dict
 
 

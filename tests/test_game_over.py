@@ -15,7 +15,7 @@ pygame = pytest.importorskip("pygame")
 
 from conftest import headless_arcade  # noqa: E402
 
-from game.app import App  # noqa: E402
+from game.arcade.app import App  # noqa: E402
 from game.session import AI, HUMAN, REMOTE, GameSession, GameSetup, Seat  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
 from scenes.game_over import GameOverScene, personal_headline  # noqa: E402
@@ -28,7 +28,6 @@ TEEKO_BLACK_ROW = ["a1", "a5", "b1", "b5", "c1", "e5", "e2", "e3", "e2-d1"]
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     yield from headless_arcade(tmp_path_factory)
-
 
 
 def finished_teeko(seats: tuple[Seat, Seat]) -> GameSession:

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import ia
-from engine.games.morris import MorrisMove, MorrisState
-from engine.games.morris_board import INDEX_OF_XY, POINTS
+from engine.games.morris.board import INDEX_OF_XY, POINTS
+from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
 
 

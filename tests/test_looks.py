@@ -26,15 +26,15 @@ from conftest import headless_arcade  # noqa: E402
 from engine.core import FIRST_KING, FIRST_MAN  # noqa: E402
 from engine.registry import GAMES, new_state  # noqa: E402
 from engine.saves import SaveError, dumps, load_game, loads  # noqa: E402
-from game.animation import Animator, Flip  # noqa: E402
-from game.app import App  # noqa: E402
+from game.arcade.animation import Animator, Flip  # noqa: E402
+from game.arcade.app import App  # noqa: E402
+from game.arcade.board_look import BoardLook  # noqa: E402
+from game.arcade.sprites import PieceStyle, piece_image  # noqa: E402
 from game.autosave import load_session, save_session  # noqa: E402
-from game.board_look import BoardLook  # noqa: E402
 from game.geometry import geometry_for  # noqa: E402
 from game.looks import LOOKS, board_geometry, look_for, looks_for, turn_point  # noqa: E402
 from game.session import HUMAN, GameSession, GameSetup, Seat  # noqa: E402
-from game.sprites import PieceStyle, piece_image  # noqa: E402
-from game.tk_controller import MatchSetup, TkSession  # noqa: E402
+from game.tk.setup import MatchSetup  # noqa: E402
 
 T = TypeVar("T")
 BOARD_RECT = pygame.Rect(48, 30, 620, 620)
@@ -45,7 +45,6 @@ DAMES_WHITE_START = range(30, 50)  # squares 31..50: White's men at the start (e
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     yield from headless_arcade(tmp_path_factory, show_legal_moves=True)
-
 
 
 def test_every_registered_game_has_a_look_and_unknown_ids_fall_back() -> None:
@@ -208,14 +207,13 @@ def test_an_old_arcade_save_gets_the_default_look(home: Path) -> None:
 
 
 def test_tk_save_and_load_keep_the_look(tmp_path: Path) -> None:
-    session = TkSession(MatchSetup("dames", {}, (None, None), None, "b"))
-    session.play("31-26")
+    session = GameSession(MatchSetup("dames", {}, (None, None), None, "b").game_setup())
+    session.play(session.state.parse_move("31-26"))
     path = tmp_path / "tk.plateaux.json"
-    session.save(path)
+    save_session(path, session)  # what the Tk view's Save does
     assert load_game(path).look == "b"
-    other = TkSession(MatchSetup("dames", {}, (None, None), None, "a"))
-    other.load(path)
-    assert other.setup.look == "b"
+    other, _error = load_session(path)
+    assert other is not None and MatchSetup.of(other.setup).look == "b"
 
 
 def test_replay_uses_the_games_look(app: App) -> None:
@@ -282,7 +280,7 @@ def in_tk(body: Callable[[Any], T]) -> T:
 
 @pytest.mark.parametrize(("game", "look_id"), EVERY_LOOK)
 def test_tk_cell_to_pixel_to_cell_round_trips(virtual_display: str, game: str, look_id: str) -> None:  # noqa: F811
-    from game.tk_board import BoardCanvas
+    from game.tk.board import BoardCanvas
 
     def round_trip(root: Any) -> list[int | None]:
         look = look_for(game, look_id)
@@ -296,13 +294,13 @@ def test_tk_cell_to_pixel_to_cell_round_trips(virtual_display: str, game: str, l
 
 
 def test_tk_window_draws_the_chosen_dames_look(virtual_display: str) -> None:  # noqa: F811
-    from game.tk_app import TkApp
+    from game.tk.app import TkApp
 
     def draw(root: Any) -> tuple[str, bool, bool]:
         app = TkApp(root, MatchSetup("dames", {}, (None, None), None, "b"), "en", announce=False)
         root.update()
         left = app.canvas.cell_centre(45)[0] < app.canvas.winfo_width() / 2  # square 46: White's corner
-        app.session.play("31-26")
+        app.game.play("31-26")
         app.refresh()
         root.update()
         drawn = bool(app.canvas.find_withtag("piece25"))  # the man drawn on its new square

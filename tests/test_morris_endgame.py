@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai import morris_endgame
-from engine.ai.morris_endgame import (
+from engine.ai.search import MATE, Searcher
+from engine.core import GameState
+from engine.games.morris import endgame as morris_endgame
+from engine.games.morris.board import topology
+from engine.games.morris.endgame import (
     DATA_PATH,
     Database,
     EndgameDatabaseError,
@@ -21,10 +24,7 @@ from engine.ai.morris_endgame import (
     probe,
     symmetries,
 )
-from engine.ai.search import MATE, Searcher
-from engine.core import GameState
-from engine.games.morris import MorrisState
-from engine.games.morris_board import topology
+from engine.games.morris.rules import MorrisState
 from engine.registry import new_state
 
 ROOT = Path(__file__).resolve().parent.parent

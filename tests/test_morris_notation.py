@@ -6,8 +6,8 @@ import pytest
 from conftest import NINE_WHITE_BLOCKED, nine_moving, placed, play_line, random_game, words
 
 from engine import GameOverError, IllegalMoveError, InvalidMoveError
-from engine.games.morris import MorrisMove, MorrisState, parse_morris_move
-from engine.games.morris_board import INDEX_OF_NAME, NAMES, POINTS, name_to_index
+from engine.games.morris.board import INDEX_OF_NAME, NAMES, POINTS, name_to_index
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 
 # RULES.md's list of the 24 points, in seed coordinates (X left to right, Y top to bottom).
 RULES_POINTS = words(

@@ -19,8 +19,8 @@ from conftest import (
 )
 
 from engine import FIRST, SECOND, GameOverError, OptionError, Outcome, Termination, get_spec, new_state
-from engine.games.morris import MorrisMove, MorrisState
-from engine.games.morris_board import INDEX_OF_NAME, NAMES, topology
+from engine.games.morris.board import INDEX_OF_NAME, NAMES, topology
+from engine.games.morris.rules import MorrisMove, MorrisState
 
 # White mills six times with g4-g7 / g7-g4 while Black shuffles d6-d5 / d5-d6,
 # bringing Black from 9 pieces down to 3 (d6, c5, e4) with none in hand.

@@ -7,9 +7,9 @@ import pytest
 from test_ai_search import random_positions
 
 from engine.ai import search
-from engine.ai.morris_eval import DEFAULT, evaluate_morris, evaluate_with
 from engine.ai.search import Searcher
-from engine.games.morris import MorrisState
+from engine.games.morris.evaluation import DEFAULT, evaluate_morris, evaluate_with
+from engine.games.morris.rules import MorrisState
 from engine.registry import new_state
 
 

@@ -20,7 +20,7 @@ from conftest import headless_arcade  # noqa: E402
 
 from engine.core import GameState  # noqa: E402
 from engine.registry import new_state  # noqa: E402
-from game.app import App  # noqa: E402
+from game.arcade.app import App  # noqa: E402
 from game.net.bridge import NetBridge  # noqa: E402
 from game.net.discovery import Announcer, Listener, announcement, read_announcement  # noqa: E402
 from game.net.events import Ended, Listening, MoveArrived, NetEvent, Started  # noqa: E402
@@ -34,7 +34,6 @@ from scenes.join import JoinScene  # noqa: E402
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
-
 
 
 def frames_until(

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from engine.core import FIRST, SECOND, IllegalMoveError, Termination
-from engine.games.othello import INDEX_OF_NAME, OTHELLO, OthelloState, legal_mask
+from engine.games.othello import OTHELLO
+from engine.games.othello.rules import INDEX_OF_NAME, OthelloState, legal_mask
 from engine.perft import perft
 
 

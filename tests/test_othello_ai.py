@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from test_othello import mask, new
 
-from engine.ai import othello_endgame
-from engine.ai.othello_endgame import EndgameSolver, SolveAborted, empties_of, solve_position, solve_value
-from engine.ai.othello_eval import (
+from engine.ai.players import analyse
+from engine.core import FIRST, SECOND
+from engine.games.othello import endgame as othello_endgame
+from engine.games.othello.endgame import EndgameSolver, SolveAborted, empties_of, solve_position, solve_value
+from engine.games.othello.evaluation import (
     ENDGAME_EMPTIES,
     evaluate_masks,
     evaluate_othello,
     masks_of,
     stable_discs,
 )
-from engine.ai.players import analyse
-from engine.core import FIRST, SECOND
-from engine.games.othello import FULL, INDEX_OF_NAME, OthelloState, flips, legal_mask
+from engine.games.othello.rules import FULL, INDEX_OF_NAME, OthelloState, flips, legal_mask
 
 ROOT = Path(__file__).resolve().parent.parent
 # From the start: Black has no move after these eight, so `pass` is its only move.

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.games.othello import INDEX_OF_NAME, PASS
+from engine.games.othello.rules import INDEX_OF_NAME, PASS
 from engine.registry import new_state
 from game.game_hooks import hooks_for
 from game.geometry import geometry_for
@@ -98,7 +98,7 @@ def test_score_line_counts_discs(lang: str, word: str) -> None:
 
 
 def test_panel_cards_show_disc_counts_not_captures() -> None:
-    from scenes.board_texts import cards_for
+    from game.controller.texts import cards_for
 
     session = GameSession(GameSetup("othello", {}, (Seat(HUMAN), Seat(AI, "easy"))), othello("d3 c3"))
     details = [card.detail for card in cards_for(session, None, "en")]

@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.games import othello_perft
-from engine.games.othello import START_BLACK, START_WHITE, flips, legal_mask
-from engine.games.othello_perft import SQUARE_IMAGE, SYMMETRIES, flip, mirror, stabiliser, transpose
+from engine.games.othello import perft as othello_perft
+from engine.games.othello.perft import SQUARE_IMAGE, SYMMETRIES, flip, mirror, stabiliser, transpose
+from engine.games.othello.rules import START_BLACK, START_WHITE, flips, legal_mask
 
 STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (1, -1), (-1, 1))
 

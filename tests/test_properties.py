@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Termination, new_state, state_from_dict
-from engine.games.morris import MorrisState
+from engine.games.morris.rules import MorrisState
 
 PLY_CAP = 4000  # generous: the 100-ply quiet rule and repetition end games far sooner
 VARIANTS: list[tuple[str, dict[str, Any]]] = [

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from game.app import App  # noqa: E402
+from game.arcade.app import App  # noqa: E402
 from scenes.settings import SLIDER_NAMES, VOLUME_STEP, SettingsScene  # noqa: E402
 
 

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from engine.core import FIRST, SECOND, IllegalMoveError, InvalidMoveError, Termination
-from engine.games.teeko import INDEX_OF_NAME, NAMES, TEEKO, WIN_PATTERNS, TeekoState
+from engine.games.teeko import TEEKO
+from engine.games.teeko.rules import INDEX_OF_NAME, NAMES, WIN_PATTERNS, TeekoState
 from engine.perft import perft
 
 

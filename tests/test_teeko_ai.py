@@ -10,9 +10,10 @@ import pytest
 
 from engine.ai import analyse, choose_move
 from engine.ai.search import MATE_BOUND
-from engine.ai.teeko_eval import LOST_NEXT, WIN_NOW, _mobility, evaluate_teeko
 from engine.core import GameState
-from engine.games.teeko import TEEKO, TeekoState
+from engine.games.teeko import TEEKO
+from engine.games.teeko.evaluation import LOST_NEXT, WIN_NOW, _mobility, evaluate_teeko
+from engine.games.teeko.rules import TeekoState
 
 # Black a1 b1 c1 placed, one in hand; White a5 e5 e3. Black to move: d1 wins, nothing else.
 PLACE_TO_WIN = "a1 a5 b1 e5 c1 e3"

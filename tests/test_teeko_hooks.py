@@ -10,7 +10,7 @@ import pytest
 from test_teeko_ai import position
 
 from engine.core import Termination
-from engine.games.teeko import INDEX_OF_NAME, NAMES, TeekoState
+from engine.games.teeko.rules import INDEX_OF_NAME, NAMES, TeekoState
 from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder

@@ -11,13 +11,15 @@ import pytest
 
 from engine.ai import analyse
 from engine.ai.players import levels_for
-from engine.ai.teeko_db import (
+from engine.cli import main as cli_main
+from engine.core import Verdict
+from engine.games.teeko import TEEKO
+from engine.games.teeko.database import (
     DATA_PATH,
     SECTIONS,
     SYMMETRIES,
     DatabaseError,
     TeekoDatabase,
-    Verdict,
     compact_section,
     database,
     expand_section,
@@ -26,10 +28,9 @@ from engine.ai.teeko_db import (
     transform,
     unpack,
 )
-from engine.ai.teeko_perfect import perfect_move
-from engine.ai.verdicts import decisive_ply, position_verdict, verdicts
-from engine.cli import main as cli_main
-from engine.games.teeko import TEEKO, TeekoMove, TeekoState
+from engine.games.teeko.perfect import perfect_move
+from engine.games.teeko.rules import TeekoMove, TeekoState
+from engine.games.teeko.verdicts import decisive_ply, position_verdict, verdicts
 from engine.registry import new_state
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,17 +19,19 @@ pygame = pytest.importorskip("pygame")
 
 from conftest import headless_arcade  # noqa: E402
 
-from engine.ai.teeko_db import Verdict  # noqa: E402
-from engine.ai.verdicts import verdicts  # noqa: E402
-from engine.games.teeko import TeekoState  # noqa: E402
+from engine.core import Verdict  # noqa: E402
+from engine.games.teeko.rules import TeekoState  # noqa: E402
+from engine.games.teeko.verdicts import verdicts  # noqa: E402
 from game import verdict_hints  # noqa: E402
-from game.app import App  # noqa: E402
+from game.ai_worker import AIWorker  # noqa: E402
+from game.arcade.app import App  # noqa: E402
+from game.controller import BoardController  # noqa: E402
+from game.controller import hints as board_hints  # noqa: E402
 from game.geometry import geometry_for  # noqa: E402
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat  # noqa: E402
-from game.tk_controller import HUMAN as TK_HUMAN  # noqa: E402
-from game.tk_controller import MatchSetup, TkSession  # noqa: E402
+from game.tk.setup import HUMAN as TK_HUMAN  # noqa: E402
+from game.tk.setup import MatchSetup  # noqa: E402
 from game.verdict_hints import Decision, cell_verdicts, decision, decision_text, verdict_list  # noqa: E402
-from scenes import board_verdicts  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
 from scenes.board_panel import LIST_RECT, ROW_HEIGHT  # noqa: E402
 from scenes.difficulty import DifficultyScene  # noqa: E402
@@ -52,7 +54,6 @@ NAMES = geometry_for("teeko").cell_names
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     assert verdict_hints.wait_for_database(10)
     yield from headless_arcade(tmp_path_factory)
-
 
 
 def teeko_at(moves: str, seats: tuple[Seat, Seat] = (Seat(HUMAN), Seat(HUMAN))) -> GameSession:
@@ -142,11 +143,9 @@ def test_board_hint_labels_equal_the_engine_verdicts(app: App) -> None:
     scene.closing()
 
 
-def test_hint_says_preparing_until_the_database_is_there(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_hint_says_preparing_until_the_database_is_there(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = BoardScene(app, teeko_at("c3"))
-    monkeypatch.setattr(board_verdicts, "database_ready", lambda: False)
+    monkeypatch.setattr(board_hints, "database_ready", lambda: False)
     scene.ask_hint()
     assert not hint_shown(scene) and "Preparing" in scene.status_text()
     scene.update(0.016)
@@ -213,29 +212,32 @@ def test_replay_marks_the_deciding_move(app: App) -> None:
     assert "decided" not in scene.status()
 
 
-# ----- the Tk view's hint (its session: no display needed) ---------------------------
-def test_tk_hint_lists_every_verdict_and_labels_the_cells() -> None:
-    session = TkSession(MatchSetup("teeko", {}, (TK_HUMAN, TK_HUMAN)), "en")
+# ----- the board controller's hint, the same in the Tk view (no display needed) -------
+def controller(setup: MatchSetup) -> BoardController:
+    return BoardController(GameSession(setup.game_setup()), AIWorker, autosave=False)
+
+
+def test_controller_hint_lists_every_verdict_and_labels_the_cells() -> None:
+    assert verdict_hints.wait_for_database(10)
+    session = controller(MatchSetup("teeko", {}, (TK_HUMAN, TK_HUMAN)))
     for move in MOVING.split():
         session.play(move)
-    assert session.verdict_text() == "" and session.hint_labels() == ()
-    assert session.ask_hint() == ("", False)
+    assert not session.verdict_hint.shown and session.verdict_hint.labels(()) == {}
+    assert session.ask_hint().refusal is None
     found = verdicts(session.state)
-    heading, listed = session.verdict_text().split("\n")
-    assert heading.startswith("Verdicts, best first")
-    assert sorted(listed.split()) == sorted(f"{m}={v}" for m, v in found.items())
-    labels = {cell: text for cell, text, _colour in session.hint_labels()}
-    assert labels == {cell: str(v) for cell, v in cell_verdicts(found, ()).items()}
+    assert session.verdict_hint.verdicts == found
+    assert sorted(verdict_list(found).split()) == sorted(f"{m}={v}" for m, v in found.items())
+    assert session.verdict_hint.labels(()) == cell_verdicts(found, ())
     session.click(NAMES.index("c5"))
-    labels = {cell: text for cell, text, _colour in session.hint_labels()}
-    assert labels[NAMES.index("b4")] == "W3"
+    assert str(session.verdict_hint.labels(session.builder.prefix)[NAMES.index("b4")]) == "W3"
     session.click(NAMES.index("b4"))  # a move: the hint is gone
-    assert session.verdict_text() == ""
+    assert not session.verdict_hint.shown
+    assert not session.ai.busy, "the verdicts are the hint: no search"
 
 
-def test_tk_hint_refuses_in_other_games_and_on_the_computers_turn() -> None:
-    nine = TkSession(MatchSetup("nine", {}, (TK_HUMAN, TK_HUMAN)), "fr")
-    text, refused = nine.ask_hint()
-    assert refused and "Teeko" in text
-    teeko = TkSession(MatchSetup("teeko", {}, ("perfect", TK_HUMAN)), "en")
-    assert teeko.ask_hint()[1]
+def test_controller_hint_searches_in_other_games_and_refuses_on_the_computers_turn() -> None:
+    nine = controller(MatchSetup("nine", {}, (TK_HUMAN, TK_HUMAN)))
+    assert nine.ask_hint().refusal is None and nine.ai.busy  # a search, as in the arcade
+    nine.close()
+    teeko = controller(MatchSetup("teeko", {}, ("perfect", TK_HUMAN)))
+    assert teeko.ask_hint().refusal is not None

@@ -14,7 +14,7 @@ pytest.importorskip("tkinter", reason="this Python has no Tkinter")
 from xvfb import virtual_display, xvfb_server  # noqa: F401  (fixtures)
 
 from engine.saves import SAVE_EXTENSION
-from game.tk_dialog import NO_DISPLAY, DialogResult, FileDialogProcess, with_save_extension
+from game.tk.dialog import NO_DISPLAY, DialogResult, FileDialogProcess, with_save_extension
 
 WAIT = 20.0
 

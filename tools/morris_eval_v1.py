@@ -15,8 +15,8 @@ from functools import cache
 from typing import NamedTuple, cast
 
 from engine.core import GameState
-from engine.games.morris import MorrisState
-from engine.games.morris_board import ALL_POINTS, points_of, topology
+from engine.games.morris.board import ALL_POINTS, points_of, topology
+from engine.games.morris.rules import MorrisState
 
 PIECE = 1000
 

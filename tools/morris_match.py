@@ -35,12 +35,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.ai import players  # noqa: E402
-from engine.ai.mcts import mcts_move  # noqa: E402
-from engine.ai.morris_eval import evaluate_morris  # noqa: E402
 from engine.ai.players import HARD_MOVETIME, analyse  # noqa: E402
 from engine.ai.search import Evaluator, Searcher  # noqa: E402
 from engine.core import GameState, Outcome  # noqa: E402
+from engine.games.morris.evaluation import evaluate_morris  # noqa: E402
 from engine.registry import new_state  # noqa: E402
+from tools.mcts import mcts_move  # noqa: E402
 from tools.morris_eval_v1 import evaluate_morris as evaluate_v1  # noqa: E402
 from tools.openspiel_mcts import OpenSpielMCTS  # noqa: E402
 

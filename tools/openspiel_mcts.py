@@ -16,7 +16,7 @@ import os
 import subprocess
 from typing import Any
 
-from engine.games.morris import MorrisMove
+from engine.games.morris.rules import MorrisMove
 
 DEFAULT_PYTHON = "/work/venv-osp/bin/python"
 

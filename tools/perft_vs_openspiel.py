@@ -11,7 +11,7 @@ processes barely moves) and wall seconds, best of the rounds.
 
 Two of our walks are timed:
 - `perft`: the `python -m engine perft` code path (for Othello: transposition table and
-  board symmetry near the root, see engine/games/othello_perft.py);
+  board symmetry near the root, see engine/games/othello/perft.py);
 - `plain`: the generic push/pop walk (engine/perft.py), no table, no symmetry: the raw
   speed of the move generator through the GameState API.
 OpenSpiel's walk is its natural Python use: legal_actions(), child(), the last ply

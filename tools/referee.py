@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ia
-from engine.ai.mcts import mcts_move
-from engine.games.morris import MorrisMove, MorrisState
-from engine.games.morris_board import INDEX_OF_XY, POINTS
+from engine.games.morris.board import INDEX_OF_XY, POINTS
+from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
+from tools.mcts import mcts_move
 
 MAX_PLIES = 600
 SLOW_ANSWER = 5.0  # seconds: an answer slower than this is a failure

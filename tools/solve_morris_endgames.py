@@ -1,8 +1,8 @@
 """Retrograde solver for Morris endgames: 3 or 4 pieces a side, none in hand.
 
-    python tools/solve_morris_endgames.py [--out engine/data/morris_endgame.db] [--groups 3]
+    python tools/solve_morris_endgames.py [--out engine/games/morris/morris_endgame.db] [--groups 3]
 
-Writes the database read by engine/ai/morris_endgame.py (the format is described there).
+Writes the database read by engine/games/morris/endgame.py (the format is described there).
 The board without diagonals (Nine Men's Morris, and Twelve without diagonals: the same
 24 points and 16 mills) and the rules of RULES.md: a mill removes an opposing piece not
 in a mill (any piece if all are), a side left with two pieces loses, a side that cannot
@@ -14,7 +14,7 @@ into a section already solved. Every pass n marks the positions decided at dista
 (forward iteration with numba, all positions of a section indexed by colex ranks of the
 two masks among the 24 points; odd passes only revisit the predecessors of new losses).
 Positions never decided are draws: cycles, as in the Teeko database. The 100-quiet-ply
-rule and threefold repetition are not modelled (see engine/ai/morris_endgame.py).
+rule and threefold repetition are not modelled (see engine/games/morris/endgame.py).
 
 Needs numpy and numba (tools only; the engine reads the result with the standard library).
 """
@@ -38,13 +38,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.ai.morris_endgame import (  # noqa: E402
+from engine.games.morris.board import POINT_COUNT, topology  # noqa: E402
+from engine.games.morris.endgame import (  # noqa: E402
     MAGIC,
     SECTIONS,
     canonical,
     symmetries,
 )
-from engine.games.morris_board import POINT_COUNT, topology  # noqa: E402
 
 N = POINT_COUNT
 TOPO = topology(False)
@@ -299,7 +299,8 @@ def rank_in(mask: int, free: list[int]) -> int:
 def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
-    parser.add_argument("--out", type=Path, default=ROOT / "engine" / "data" / "morris_endgame.db")
+    default_out = ROOT / "engine" / "games" / "morris" / "morris_endgame.db"
+    parser.add_argument("--out", type=Path, default=default_out)
     parser.add_argument("--groups", type=int, default=3, choices=(1, 2, 3),
                         help="1: (3,3); 2: and (3,4) (4,3); 3: and (4,4)")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
-"""Solve Teeko: the distance to the end of every position, written as engine/data/teeko.db.
+"""Solve Teeko: the distance to the end of every position, written as engine/games/teeko/teeko.db.
 
-    python -m tools.solve_teeko [--out engine/data/teeko.db] [--arrays DIR]
+    python -m tools.solve_teeko [--out engine/games/teeko/teeko.db] [--arrays DIR]
 
 1. Moving phase (4 + 4 pieces, 75,710,250 positions seen from the side to move):
    retrograde analysis by levels. Level 0 holds the lost positions (the opponent has
@@ -10,7 +10,7 @@
    come from "unmoves". Positions never resolved are draws: cycles are draws.
 2. Placement phase: backward induction, section by section from 3 + 4 pieces down to
    the empty board (the winner takes the shortest win, the loser the longest loss).
-3. The tables are cut to one own-set per symmetry orbit (engine/ai/teeko_db.py has
+3. The tables are cut to one own-set per symmetry orbit (engine/games/teeko/database.py has
    the layout) and packed; the payload's SHA-256 goes into tools/teeko_db.sha256.
 
 Deterministic: same rules, same bytes. Needs numpy and numba (requirements-dev.txt);
@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from engine.ai.teeko_db import CELLS, DATA_PATH, PIECES, SECTIONS, pack, representatives
-from engine.games.teeko import NEIGHBOURS, WIN_PATTERNS
+from engine.games.teeko.database import CELLS, DATA_PATH, PIECES, SECTIONS, pack, representatives
+from engine.games.teeko.rules import NEIGHBOURS, WIN_PATTERNS
 
 CHECKSUM_PATH = Path(__file__).resolve().parent / "teeko_db.sha256"
 UNKNOWN = np.uint16(0xFFFF)  # unresolved during the analysis; a draw at the end

@@ -2,7 +2,7 @@
 
     python -m tools.tune_morris [--games 12] [--nodes 3000] [--out tools/data/morris_tuning.json]
 
-Each candidate (a change of a few `Weights` fields from engine/ai/morris_eval.py's
+Each candidate (a change of a few `Weights` fields from engine/games/morris/evaluation.py's
 DEFAULT) plays `--games` games against the evaluation before issue 16 (tools/
 morris_eval_v1.py), both colours from the same random openings, every move an
 iterative-deepening search bounded by `--nodes` nodes (machine load does not change
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.ai.morris_eval import DEFAULT, evaluate_with  # noqa: E402
+from engine.games.morris.evaluation import DEFAULT, evaluate_with  # noqa: E402
 from tools import morris_match  # noqa: E402
 
 # Candidate changes to DEFAULT, by name.

@@ -4,8 +4,9 @@
 - medium: a depth-2 search (so it parries an immediate mill threat), then a random
   pick among the moves within MEDIUM_MARGIN of the best.
 - hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides);
-  an exact endgame solve first where a game has one (ENDGAME_SOLVERS: Othello, and
-  Morris's endgame database).
+  an exact endgame solve first where the game's spec has one (`spec.endgame`).
+- perfect: the move of the game's oracle (`spec.oracle`), for games that have one.
+Every part comes from the game's `GameSpec`; this module knows no game.
 """
 
 from __future__ import annotations
@@ -16,21 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.evaluation import evaluator_for
-from engine.ai.morris_endgame import solve_for_hard as solve_morris_endgame
-from engine.ai.othello_endgame import solve_for_hard as solve_othello_endgame
-from engine.ai.search import INFINITY, Searcher
-from engine.core import GameOverError, GameState
+from engine.ai.search import INFINITY, MATE, Searcher
+from engine.core import ALL_LEVELS, LEVELS, PERFECT, EngineError, GameOverError, GameSpec, GameState, Verdict
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-PERFECT = "perfect"  # Teeko only: plays from the solved database (engine/ai/teeko_perfect.py)
-ALL_LEVELS: tuple[str, ...] = (*LEVELS, PERFECT)
-SOLVED_GAMES = frozenset({"teeko"})
+__all__ = ["ALL_LEVELS", "LEVELS", "PERFECT", "Choice", "analyse", "levels_for"]
 
 
 def levels_for(game_id: str) -> tuple[str, ...]:
-    """The levels a game offers (menus): `perfect` only for a solved game."""
-    return ALL_LEVELS if game_id in SOLVED_GAMES else LEVELS
+    """The levels a game offers (menus): its spec's `levels` (`perfect` with an oracle)."""
+    from engine.registry import get_spec  # the registry imports the plugins, which import the search
+
+    return get_spec(game_id).levels
 
 
 HARD_MOVETIME = 1.0  # seconds a hard move may take by default
@@ -50,25 +47,26 @@ class Choice:
 
 
 _searchers: dict[str, Searcher] = {}
-# Exact endgame solvers the hard level tries first: (state, movetime, stop) ->
-# (move, score, depth to the end, nodes), or None to search as usual.
-EndgameSolve = Callable[[GameState, float, Callable[[], bool] | None], tuple[Any, int, int, int] | None]
-ENDGAME_SOLVERS: dict[str, EndgameSolve] = {
-    "othello": solve_othello_endgame,
-    "nine": solve_morris_endgame,
-    "twelve": solve_morris_endgame,
-}
 
 
-def searcher_for(game_id: str, level: str = "hard") -> Searcher:
+def searcher_for(spec: GameSpec, level: str = "hard") -> Searcher:
     """A searcher per game and level, kept between moves so its tables stay useful."""
-    name = f"{game_id}/{level}"
+    name = f"{spec.id}/{level}"
     searcher = _searchers.get(name)
-    if searcher is None:
+    if searcher is None or searcher.evaluate is not spec.evaluate:
         if len(_searchers) >= SEARCHER_MAX_GAMES:
             _searchers.clear()
-        searcher = _searchers[name] = Searcher(evaluator_for(game_id))
+        searcher = _searchers[name] = Searcher(spec.evaluate)
     return searcher
+
+
+def verdict_score(verdict: Verdict) -> int:
+    """A search-style score: MATE - n for a win in n, -(MATE - n) for a loss in n, 0 for a draw."""
+    if verdict.kind == "W":
+        return MATE - verdict.n
+    if verdict.kind == "L":
+        return verdict.n - MATE
+    return 0
 
 
 def forget_games() -> None:
@@ -85,7 +83,7 @@ def analyse(
     stop: Callable[[], bool] | None = None,
 ) -> Choice:
     """The move `level` plays in `state` and how it was found (the state is unchanged)."""
-    offered = levels_for(state.spec.id)
+    offered = state.spec.levels
     if level not in offered:
         raise ValueError(f"unknown level {level!r} (choose from {', '.join(offered)})")
     if movetime is not None and not movetime > 0:
@@ -121,7 +119,7 @@ def _easy(state: GameState, moves: list[Any], rng: random.Random) -> Any:
 def _medium(
     state: GameState, moves: list[Any], rng: random.Random, stop: Callable[[], bool] | None
 ) -> Choice:
-    searcher = searcher_for(state.spec.id, "medium")
+    searcher = searcher_for(state.spec, "medium")
     scored = searcher.score_moves(state, moves, MEDIUM_DEPTH, stop=stop)
     best = max(score for _, score in scored)
     # Near-best moves only, and never a move that loses more than the margin.
@@ -136,12 +134,12 @@ def _perfect(
     movetime: float | None,
     stop: Callable[[], bool] | None,
 ) -> Choice:
-    from engine.ai.teeko_db import DatabaseError
-    from engine.ai.teeko_perfect import perfect_move, verdict_score
-
+    oracle = state.spec.oracle
+    if oracle is None:  # the spec's validation keeps `perfect` to games with an oracle
+        return _hard(state, moves, movetime or HARD_MOVETIME, stop)
     try:
-        move, verdict = perfect_move(state, rng)
-    except DatabaseError:  # a damaged or missing database: play the best search instead
+        move, verdict = oracle.perfect_move(state, rng)
+    except EngineError:  # a damaged or missing database: play the best search instead
         return _hard(state, moves, movetime or HARD_MOVETIME, stop)
     return Choice(move, verdict_score(verdict), verdict.n, len(moves))
 
@@ -149,7 +147,7 @@ def _perfect(
 def _hard(
     state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None
 ) -> Choice:
-    solve = ENDGAME_SOLVERS.get(state.spec.id)
+    solve = state.spec.endgame
     if solve is not None:
         start = time.perf_counter()
         solved = solve(state, movetime, stop)
@@ -157,7 +155,7 @@ def _hard(
             return Choice(*solved)
         # The solve gave up: search with the time left (never less than a share).
         movetime = max(movetime * 0.3, movetime - (time.perf_counter() - start))
-    searcher = searcher_for(state.spec.id)
+    searcher = searcher_for(state.spec)
     choice = Choice(moves[0], -INFINITY, 0, 0)
     for result in searcher.iterate(state, movetime=movetime, stop=stop):
         choice = Choice(result.move, result.score, result.depth, result.nodes)

@@ -19,7 +19,8 @@ COMMANDS: dict[str, str] = {
     "show": "print the position of a saved game",
     "match": "play two AI levels against each other",
     "bench": "measure the search: nodes per second and depth reached",
-    "analyze": "read lines of moves, print every legal move with its solved verdict (teeko)",
+    "analyze": "read lines of moves, print every legal move with its solved verdict",
+    "review": "classify every move of games (stdin) or report on a saved game (best ... blunder)",
 }
 
 

@@ -11,26 +11,9 @@ import argparse
 import sys
 import time
 
-from engine.ai.evaluation import evaluator_for
 from engine.ai.search import Searcher
 from engine.cli.options import add_game_arguments, checked_options
-from engine.registry import new_state
-
-# Move lists from the start, per game family, reaching each kind of position.
-MORRIS_POSITIONS: dict[str, list[str]] = {
-    "start": [],
-    "mid-placement": ["e5", "g7", "c5", "b4", "e3", "b2", "d5xb4", "e4"],
-    "moving": [
-        "e5", "g7", "c5", "b4", "e3", "b2", "d5xb4", "e4", "c3", "c4", "d7", "d3",
-        "d6xe4", "e4", "b6", "f6", "f2", "f4", "f2-d2", "b2-b4",
-    ],
-    "flying": [
-        "d2", "e5", "e4", "g1", "f2", "a7", "d1", "e3", "d3xg1", "g7", "b2xa7", "d7",
-        "f6", "a7xe4", "f4xe5", "b4", "a4", "a1", "f4-e4", "d7-d6", "e4-f4xd6", "g7-d7",
-        "f4-g4", "b4-b6", "g4-f4xb6", "d7-d6", "f4-e4", "a7-d7", "b2-b4", "d6-d5", "e4-f4xd7",
-    ],
-}  # fmt: skip
-POSITIONS: dict[str, dict[str, list[str]]] = {"nine": MORRIS_POSITIONS, "twelve": {"start": []}}
+from engine.registry import get_spec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,10 +30,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     total_nodes = 0
     total_time = 0.0
-    for name, moves in POSITIONS.get(args.game, {"start": []}).items():
-        state = new_state(args.game, options)
+    spec = get_spec(args.game)
+    for name, moves in spec.bench_positions.items():
+        state = spec.new_state(options)
         state.play_all(moves)
-        searcher = Searcher(evaluator_for(args.game))
+        searcher = Searcher(spec.evaluate)
         last = None
         start = time.perf_counter()
         for result in searcher.iterate(state, movetime=args.seconds):

@@ -1,0 +1,311 @@
+"""Nine and Twelve Men's Morris (seeds 001 and 000), exactly as RULES.md says."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from engine.core import (
+    FIRST,
+    GameState,
+    InvalidMoveError,
+    Outcome,
+    Termination,
+    cells_from_masks,
+)
+from engine.games.morris.board import (
+    ALL_POINTS,
+    NAMES,
+    POINT_COUNT,
+    Topology,
+    name_to_index,
+    points_of,
+    topology,
+)
+from engine.games.morris.text import render_board
+
+QUIET_PLY_LIMIT = 100  # moving-phase plies without a removal before the draw
+REPETITION_LIMIT = 3
+
+
+class MorrisMove(NamedTuple):
+    """A placement (src None) or a step/flight, with the removal it makes, if any."""
+
+    src: int | None
+    dst: int
+    take: int | None = None
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        head = (self.dst,) if self.src is None else (self.src, self.dst)
+        return head if self.take is None else (*head, self.take)
+
+    def __str__(self) -> str:
+        text = NAMES[self.dst] if self.src is None else f"{NAMES[self.src]}-{NAMES[self.dst]}"
+        return text if self.take is None else f"{text}x{NAMES[self.take]}"
+
+
+def parse_morris_move(text: str) -> MorrisMove:
+    """'d6', 'd6-d5', 'a4xg7', 'd6-d5xa1'; points may also be seed coordinates '4,2'."""
+    body = text.strip().lower()
+    if not body:
+        raise InvalidMoveError("empty move")
+    body, sep, take_text = body.partition("x")
+    if sep and not take_text.strip():
+        raise InvalidMoveError(f"{text!r}: nothing to remove after 'x'")
+    parts = body.split("-")
+    if len(parts) > 2 or not all(p.strip() for p in parts):
+        raise InvalidMoveError(f"{text!r} is not a move (examples: d6, d6-d5, a4xg7)")
+    src = name_to_index(parts[0]) if len(parts) == 2 else None
+    dst = name_to_index(parts[-1])
+    take = name_to_index(take_text) if sep else None
+    return MorrisMove(src, dst, take)
+
+
+class MorrisState(GameState):
+    """Board as two 24-bit masks, pieces in hand, and an undo stack."""
+
+    PIECES: int  # pieces each player starts with
+    move_type = MorrisMove
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        pieces = self.PIECES
+        self._topo = topology(bool(options.get("diagonals", False)))
+        self._bb = [0, 0]  # occupied points of FIRST and SECOND
+        self._hand = [pieces, pieces]
+        self._side = FIRST
+        self._quiet = 0  # moving-phase plies since the last removal
+        self._undo: list[int] = []  # quiet counter before each move
+        self._note_position()
+
+    # ----- position --------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._side
+
+    def key(self) -> int:
+        return (
+            self._bb[0]
+            | self._bb[1] << 24
+            | self._side << 48
+            | self._hand[0] << 49
+            | self._hand[1] << 54
+        )
+
+    def board(self) -> tuple[int, ...]:
+        return cells_from_masks(self._bb[0], self._bb[1], POINT_COUNT)
+
+    def in_hand(self, player: int) -> int:
+        return self._hand[player]
+
+    def occupied(self, player: int) -> int:
+        """Mask of the points holding the player's pieces."""
+        return self._bb[player]
+
+    @property
+    def topology(self) -> Topology:
+        """Lines and adjacency of this variant's board."""
+        return self._topo
+
+    def on_board(self, player: int) -> int:
+        return self._bb[player].bit_count()
+
+    def is_flying(self, player: int) -> bool:
+        return self._hand[player] == 0 and self._bb[player].bit_count() == 3
+
+    @property
+    def phase(self) -> str:
+        """'placement', 'moving' or 'flying', for the player to move."""
+        if self._hand[self._side]:
+            return "placement"
+        return "flying" if self.is_flying(self._side) else "moving"
+
+    @property
+    def quiet_plies(self) -> int:
+        return self._quiet
+
+    def mill_points(self, player: int) -> int:
+        """Mask of the player's pieces standing in at least one complete mill."""
+        own = self._bb[player]
+        in_mill = 0
+        for mask in self._topo.mill_masks:
+            if own & mask == mask:
+                in_mill |= mask
+        return in_mill
+
+    def removable(self, player: int) -> int:
+        """Mask of the player's pieces an opponent's mill may remove."""
+        pieces = self._bb[player]
+        free = pieces & ~self.mill_points(player)
+        return free or pieces
+
+    def forms_mill(self, move: MorrisMove) -> bool:
+        own = self._bb[self._side]
+        if move.src is not None:
+            own &= ~(1 << move.src)
+        own |= 1 << move.dst
+        return any(own & m == m for m in self._topo.mills_at[move.dst])
+
+    def is_capture(self, move: MorrisMove) -> bool:
+        return move.take is not None
+
+    # ----- rules -----------------------------------------------------------
+    def _early_end(self) -> Outcome | None:
+        """Endings that do not need move generation."""
+        side = self._side
+        if self._bb[side].bit_count() + self._hand[side] < 3:
+            return Outcome(1 - side, Termination.FEWER_THAN_THREE)
+        if self.repetitions() >= REPETITION_LIMIT:
+            return Outcome(None, Termination.REPETITION)
+        return None
+
+    def _targets(self) -> list[tuple[int | None, int]]:
+        """(src, dst) pairs before removals are chosen."""
+        side = self._side
+        own = self._bb[side]
+        empty = ALL_POINTS & ~(own | self._bb[1 - side])
+        if self._hand[side]:
+            return [(None, d) for d in points_of(empty)]
+        if own.bit_count() == 3:  # flying
+            return [(s, d) for s in points_of(own) for d in points_of(empty)]
+        adjacent = self._topo.adjacent
+        return [(s, d) for s in points_of(own) for d in points_of(adjacent[s] & empty)]
+
+    def _has_target(self) -> bool:
+        """Whether the player to move has any move (cheaper than listing them)."""
+        side = self._side
+        own = self._bb[side]
+        empty = ALL_POINTS & ~(own | self._bb[1 - side])
+        if not empty:
+            return False
+        if self._hand[side] or own.bit_count() == 3:
+            return True
+        adjacent = self._topo.adjacent
+        return any(adjacent[s] & empty for s in points_of(own))
+
+    def legal_moves(self) -> list[MorrisMove]:
+        if self._early_end() is not None or self._quiet >= QUIET_PLY_LIMIT:
+            return []
+        side = self._side
+        own = self._bb[side]
+        mills_at = self._topo.mills_at
+        takes: list[int] | None = None  # computed once, only if some move forms a mill
+        moves: list[MorrisMove] = []
+        for src, dst in self._targets():
+            after = (own if src is None else own & ~(1 << src)) | 1 << dst
+            if any(after & mask == mask for mask in mills_at[dst]):
+                if takes is None:
+                    takes = points_of(self.removable(1 - side)) if self._bb[1 - side] else []
+                if takes:
+                    moves.extend(MorrisMove(src, dst, t) for t in takes)
+                    continue
+            moves.append(MorrisMove(src, dst))
+        return moves
+
+    def count_legal_moves(self) -> int:
+        """Bulk count for perft: placements are counted without building moves."""
+        side = self._side
+        if not self._hand[side] or self._early_end() is not None:
+            return len(self.legal_moves())
+        own, opp = self._bb[side], self._bb[1 - side]
+        empty = ALL_POINTS & ~(own | opp)
+        closing = 0  # empty points that complete a mill
+        for point, pair in self._topo.completions:
+            if own & pair == pair:
+                closing |= 1 << point
+        closing &= empty
+        count = empty.bit_count()
+        if closing and opp:
+            count += closing.bit_count() * (self.removable(1 - side).bit_count() - 1)
+        return count
+
+    def push(self, move: MorrisMove) -> None:
+        side = self._side
+        src, dst, take = move
+        self._undo.append(self._quiet)
+        if src is None:
+            self._hand[side] -= 1
+            self._bb[side] |= 1 << dst
+            self._quiet = 0
+        else:
+            self._bb[side] ^= 1 << src | 1 << dst
+            self._quiet += 1
+        if take is not None:
+            self._bb[1 - side] &= ~(1 << take)
+            self._quiet = 0
+        self._side = 1 - side
+        self.history.append(move)
+        self._note_position()
+
+    def pop(self) -> MorrisMove:
+        self._forget_position()
+        move: MorrisMove = self.history.pop()
+        side = 1 - self._side
+        self._side = side
+        src, dst, take = move
+        if take is not None:
+            self._bb[1 - side] |= 1 << take
+        if src is None:
+            self._hand[side] += 1
+            self._bb[side] &= ~(1 << dst)
+        else:
+            self._bb[side] ^= 1 << src | 1 << dst
+        self._quiet = self._undo.pop()
+        return move
+
+    def outcome(self) -> Outcome | None:
+        early = self._early_end()
+        if early is not None:
+            return early
+        if not self._has_target():
+            if self._bb[0] | self._bb[1] == ALL_POINTS:
+                return Outcome(None, Termination.BOARD_FULL)
+            return Outcome(1 - self._side, Termination.BLOCKED)
+        # Checked after blocking: a player blocked by the 100th quiet ply still loses,
+        # as a mate on the fiftieth move stands in chess.
+        if self._quiet >= QUIET_PLY_LIMIT:
+            return Outcome(None, Termination.NO_REMOVAL_LIMIT)
+        return None
+
+    def parse_move(self, text: str) -> MorrisMove:
+        return parse_morris_move(text)
+
+    def why_illegal(self, move: MorrisMove) -> str | None:
+        if self.outcome() is not None:
+            return "the game is over"
+        side = self._side
+        own, opp = self._bb[side], self._bb[1 - side]
+        src, dst, take = move
+        if not all(p is None or 0 <= p < POINT_COUNT for p in (src, dst, take)):
+            return "no such point"
+        if self._hand[side] and src is not None:
+            return f"place a piece first: {self._hand[side]} still in hand"
+        if not self._hand[side] and src is None:
+            return "every piece is placed: move one of yours"
+        if src is not None and not own >> src & 1:
+            return f"there is no piece of yours on {NAMES[src]}"
+        if (own | opp) >> dst & 1:
+            return f"{NAMES[dst]} is not empty"
+        if src is not None and not self.is_flying(side) and not self._topo.adjacent[src] >> dst & 1:
+            return f"{NAMES[dst]} is not next to {NAMES[src]} along a line (flying only with three pieces)"
+        if not self.forms_mill(move):
+            return None if take is None else "this move forms no mill, so it removes nothing"
+        if take is None:
+            return "this move forms a mill: choose an opposing piece to remove" if opp else None
+        if not opp >> take & 1:
+            return f"there is no opposing piece on {NAMES[take]}"
+        if not self.removable(1 - side) >> take & 1:
+            return f"{NAMES[take]} stands in a mill; remove a piece that does not"
+        return None
+
+    def render(self) -> str:
+        return render_board(self.board(), bool(self.options.get("diagonals", False)))
+
+
+class NineState(MorrisState):
+    PIECES = 9
+
+
+class TwelveState(MorrisState):
+    PIECES = 12

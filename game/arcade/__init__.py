@@ -1,0 +1,1 @@
+"""The pygame runtime of the arcade: window, scenes' base, assets, audio, drawing."""

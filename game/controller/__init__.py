@@ -1,0 +1,15 @@
+"""The board controller shared by the arcade and the Tk view (UI-neutral)."""
+
+from game.controller.board import BoardController, Feedback
+from game.controller.events import AIFailed, BoardEvent, ChainStep, Effect, GameEnded, MoveShown
+
+__all__ = [
+    "AIFailed",
+    "BoardController",
+    "BoardEvent",
+    "ChainStep",
+    "Effect",
+    "Feedback",
+    "GameEnded",
+    "MoveShown",
+]

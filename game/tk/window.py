@@ -1,0 +1,388 @@
+"""The Tk window of Plateaux: board canvas, side panel, status line and menus.
+
+A thin view over the board controller (game.controller), the arcade's own: the same
+moves, AI turns, undo and redo, hints, texts and autosave. The AI runs in a child
+process (game.ai_worker.AIWorker), polled from the Tk loop every 50 ms, so the window
+never freezes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import time
+import tkinter as tk
+from tkinter import filedialog
+from typing import Any
+
+from engine.core import EngineError
+from engine.saves import SaveError
+from game import paths
+from game.ai_worker import AIWorker
+from game.autosave import autosave_exists, load_session, read_autosave, save_session
+from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
+from game.controller.texts import outcome_words
+from game.game_hooks import game_title
+from game.i18n import LANGUAGES
+from game.looks import board_geometry, look_for
+from game.paths import SAVE_EXTENSION, saves_dir
+from game.session import GameSession
+from game.settings import Settings, load_settings, save_settings
+from game.tk.board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture, board_picture
+from game.tk.collect import MainThreadCollector
+from game.tk.dialog import with_save_extension
+from game.tk.newgame import NewGameDialog
+from game.tk.panel import SidePanel, StatusLine, popup
+from game.tk.setup import MatchSetup
+from game.tk.text import tt
+
+TICK_MS = 50  # how often the AI worker and the pulse are polled
+AI_MIN_DELAY = 0.3  # LOOK.md: the AI never answers instantly
+REFUSED_MARK_SECONDS = 0.8  # how long the red cross stays on a refused cell
+
+
+class TkApp:
+    """One window playing one game at a time."""
+
+    def __init__(
+        self,
+        root: tk.Tk,
+        setup: MatchSetup,
+        lang: str,
+        *,
+        ai_delay: float = AI_MIN_DELAY,
+        announce: bool = True,
+    ) -> None:
+        self.root = root
+        self.collector = MainThreadCollector()  # Tk objects are freed on this thread only
+        self.collector.start()
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.ai_delay = ai_delay
+        self.movetime = setup.movetime
+        self.announce_popups = announce
+        self.worker: AIWorker | None = None
+        self.ai_error_callbacks: list[Any] = []
+        self.game_over_callbacks: list[Any] = []
+        self.game = self._controller(GameSession(setup.game_setup()))
+        self._hover: int | None = None
+        self._refused: tuple[int, float] | None = None
+        self._pulse_start = time.monotonic()
+        self._last_tick = time.monotonic()
+        self._shown: tuple[Any, ...] = ()
+        self._after_id: str | None = None
+        self.announcement: tk.Toplevel | None = None
+        self.closed = False
+        root.configure(background=BACKGROUND)
+        root.minsize(900, 600)
+        body = tk.Frame(root, background=BACKGROUND)
+        body.pack(fill=tk.BOTH, expand=True)
+        look = look_for(setup.game_id, setup.look)
+        geometry = board_geometry(setup.game_id, setup.options, look)
+        self.canvas = BoardCanvas(body, geometry, size=640, look=look)
+        self.canvas.pack(side=tk.LEFT, fill=tk.BOTH, expand=True, padx=(24, 12), pady=(16, 8))
+        self.panel = SidePanel(
+            body,
+            {
+                "new": self.ask_new_game,
+                "undo": self.undo,
+                "redo": self.redo,
+                "save": self.ask_save,
+                "load": self.ask_load,
+                "hint": self.hint,
+            },
+        )
+        self.panel.pack(side=tk.RIGHT, fill=tk.Y, padx=(12, 24), pady=(16, 8))
+        self.panel.set_colours(look.dark_first)
+        self.status = StatusLine(root)
+        self.status.pack(side=tk.BOTTOM, fill=tk.X, padx=24, pady=(0, 16))
+        self.canvas.bind("<Button-1>", self._on_left)
+        self.canvas.bind("<Button-3>", self._on_stop)
+        self.canvas.bind("<Motion>", self._on_motion)
+        self.canvas.bind("<Leave>", self._on_motion)
+        for key, action in (
+            ("<Return>", self._on_stop),
+            ("<KP_Enter>", self._on_stop),
+            ("<Escape>", self._on_escape),
+            ("<Control-z>", lambda _e: self.undo()),
+            ("<Control-y>", lambda _e: self.redo()),
+            ("<Control-h>", lambda _e: self.hint()),
+            ("<Control-s>", lambda _e: self.ask_save()),
+            ("<Control-o>", lambda _e: self.ask_load()),
+            ("<Control-n>", lambda _e: self.ask_new_game()),
+            ("<Control-q>", lambda _e: self.close()),
+        ):
+            root.bind(key, action)
+        root.protocol("WM_DELETE_WINDOW", self.close)
+        self.retranslate()
+        self._after_id = root.after(TICK_MS, self._tick)
+
+    def _controller(self, session: GameSession) -> BoardController:
+        return BoardController(
+            session,
+            self._worker,
+            lang=self.lang,
+            ai_min_delay=self.ai_delay,
+            ai_movetime=self.movetime,
+            listener=self._on_event,
+        )
+
+    def _worker(self) -> AIWorker:
+        if self.worker is None:
+            self.worker = AIWorker()
+        return self.worker
+
+    @property
+    def setup(self) -> MatchSetup:
+        """The current game's choices (for the New game dialog)."""
+        return MatchSetup.of(self.game.session.setup, self.movetime)
+
+    # ----- language and menus --------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        self.lang = self.game.lang = lang if lang in LANGUAGES else "en"
+        settings, _notice = load_settings(paths.settings_path(), Settings(language=self.lang))
+        with contextlib.suppress(OSError):  # the next start, arcade or Tk, speaks it too
+            save_settings(paths.settings_path(), settings.with_changes(language=self.lang))
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        lang = self.lang
+        menubar = tk.Menu(self.root)
+        game = tk.Menu(menubar, tearoff=False)
+        game.add_command(label=tt("menu_new", lang), accelerator="Ctrl+N", command=self.ask_new_game)
+        game.add_command(label=tt("menu_continue", lang), command=self.continue_game)
+        game.add_command(label=tt("menu_undo", lang), accelerator="Ctrl+Z", command=self.undo)
+        game.add_command(label=tt("menu_redo", lang), accelerator="Ctrl+Y", command=self.redo)
+        game.add_command(label=tt("menu_hint", lang), accelerator="Ctrl+H", command=self.hint)
+        game.add_separator()
+        game.add_command(label=tt("menu_save", lang), accelerator="Ctrl+S", command=self.ask_save)
+        game.add_command(label=tt("menu_load", lang), accelerator="Ctrl+O", command=self.ask_load)
+        game.add_separator()
+        game.add_command(label=tt("menu_quit", lang), accelerator="Ctrl+Q", command=self.close)
+        menubar.add_cascade(label=tt("menu_game", lang), menu=game)
+        language = tk.Menu(menubar, tearoff=False)
+        self._lang_var = tk.StringVar(self.root, lang)
+        for code in LANGUAGES:
+            language.add_radiobutton(
+                label=tt(f"lang_{code}", lang),
+                value=code,
+                variable=self._lang_var,
+                command=functools.partial(self.set_language, code),
+            )
+        menubar.add_cascade(label=tt("menu_language", lang), menu=language)
+        self.root.configure(menu=menubar)
+        self.panel.retranslate(lang)
+        self.refresh()
+
+    # ----- input ---------------------------------------------------------------
+    def _on_left(self, event: tk.Event[Any]) -> None:
+        cell = self.canvas.cell_at_pixel(event.x, event.y)
+        feedback = self.game.click(cell)
+        self._refused = (cell, time.monotonic()) if feedback.refusal and cell is not None else None
+        self.refresh()
+
+    def _on_motion(self, event: tk.Event[Any]) -> None:
+        """LOOK.md: hovering a piece shows where it can go."""
+        cell = self.canvas.cell_at_pixel(event.x, event.y) if event.type == tk.EventType.Motion else None
+        if cell != self._hover:
+            self._hover = cell
+            self.canvas.show(self.picture())
+
+    def _on_stop(self, _event: tk.Event[Any]) -> None:
+        self.game.stop_here()
+        self.refresh()
+
+    def _on_escape(self, _event: tk.Event[Any]) -> None:
+        self.game.cancel_selection(sound=False)
+        self.refresh()
+
+    def _on_event(self, event: BoardEvent) -> None:
+        """What the controller did: Tk draws no animation and plays no sound."""
+        if isinstance(event, GameEnded):
+            self.root.after_idle(self._announce)
+        elif isinstance(event, AIFailed):
+            for callback in self.ai_error_callbacks:
+                callback(event.error)
+
+    # ----- actions -------------------------------------------------------------
+    def _replace_game(self, session: GameSession, notice: str = "") -> None:
+        """New game, load or Continue: a new controller; the old one writes its autosave."""
+        self.game.close()
+        self.game = self._controller(session)
+        self.game.say(notice)
+        self._position_replaced()
+
+    def start_game(self, setup: MatchSetup) -> None:
+        """Replace the game (New game dialog, command line)."""
+        self.movetime = setup.movetime
+        try:
+            session = GameSession(setup.game_setup())
+        except EngineError as error:
+            self.game.say(str(error), refused=True)
+            self.refresh()
+            return
+        self._replace_game(
+            session, tt("new_game_started", self.lang, game=game_title(setup.game_id, self.lang))
+        )
+
+    def continue_game(self) -> None:
+        """The autosaved game (the arcade's Continue): the last unfinished game, either view."""
+        if not autosave_exists():
+            self.game.refuse(tt("nothing_to_continue", self.lang))
+            self.refresh()
+            return
+        self.game.close()  # first write this game's own autosave, then read the file
+        session, error = read_autosave()
+        if session is None:
+            self.game = self._controller(self.game.session)
+            self.game.refuse(tt("load_failed", self.lang, reason=error or "?"))
+            self.refresh()
+            return
+        self.game = self._controller(session)
+        self._position_replaced()
+
+    def ask_new_game(self) -> None:
+        NewGameDialog(self.root, self.setup, self.lang, self.start_game)
+
+    def undo(self) -> None:
+        if self.game.undo() and self.announcement is not None:
+            self.announcement.destroy()  # the game goes on: the result no longer holds
+            self.announcement = None
+        self.refresh()
+
+    def redo(self) -> None:
+        self.game.redo()
+        self.refresh()
+
+    def hint(self) -> None:
+        """A search hint in any game; every legal move's verdict in a solved one."""
+        self.game.ask_hint()
+        self.refresh()
+
+    def save_to(self, path: str) -> bool:
+        try:
+            save_session(path, self.game.session)
+        except (SaveError, OSError) as error:
+            self.game.refuse(tt("save_failed", self.lang, reason=error))
+            self.refresh()
+            return False
+        self.game.say(tt("saved", self.lang, path=path))
+        self.refresh()
+        return True
+
+    def load_from(self, path: str) -> bool:
+        session, error = load_session(path)
+        if session is None:
+            self.game.refuse(tt("load_failed", self.lang, reason=error or "?"))
+            self.refresh()
+            return False
+        self._replace_game(session, tt("loaded", self.lang, path=path))
+        return True
+
+    def _file_types(self) -> list[tuple[str, str]]:
+        return [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
+
+    def ask_save(self) -> None:
+        name = f"{self.game.session.setup.game_id}_{time.strftime('%Y-%m-%d_%H-%M-%S')}{SAVE_EXTENSION}"
+        path = filedialog.asksaveasfilename(
+            parent=self.root,
+            title=tt("save_title", self.lang),
+            initialdir=str(saves_dir()),
+            initialfile=name,
+            filetypes=self._file_types(),
+            defaultextension=SAVE_EXTENSION,
+        )
+        if path:
+            self.save_to(with_save_extension(path))  # "game.json" -> "game.plateaux.json"
+
+    def ask_load(self) -> None:
+        path = filedialog.askopenfilename(
+            parent=self.root,
+            title=tt("load_title", self.lang),
+            initialdir=str(saves_dir()),
+            filetypes=self._file_types(),
+        )
+        if path:
+            self.load_from(path)
+
+    def _position_replaced(self) -> None:
+        """After new game, load or Continue: new geometry maybe, no stale popup."""
+        setup = self.game.session.setup
+        look = look_for(setup.game_id, setup.look)
+        self.canvas.set_geometry(board_geometry(setup.game_id, setup.options, look), look)
+        self.panel.set_colours(look.dark_first)
+        self._refused = None
+        if self.announcement is not None:
+            self.announcement.destroy()
+            self.announcement = None
+        self.refresh()
+        if self.game.over:
+            self._announce()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self._after_id is not None:
+            self.root.after_cancel(self._after_id)
+        self.game.close()  # the autosave: Continue brings this game back
+        if self.worker is not None:
+            self.worker.close()
+        self.root.destroy()
+        self.collector.stop()
+
+    # ----- the clock --------------------------------------------------------------
+    def _tick(self) -> None:
+        self._after_id = None
+        try:
+            self.collector.tick()
+            now = time.monotonic()
+            self.game.update(now - self._last_tick)
+            self._last_tick = now
+            if self._view_key() != self._shown or self.game.removal_due() or self._refused is not None:
+                self.refresh()
+        finally:
+            if not self.closed:
+                self._after_id = self.root.after(TICK_MS, self._tick)
+
+    def _view_key(self) -> tuple[Any, ...]:
+        """What the texts and the board depend on, to redraw only when it changed."""
+        game = self.game
+        return (
+            len(game.state.history),
+            game.state.to_move,
+            game.notice,
+            game.refused,
+            game.builder.prefix,
+            game.hint,
+            game.verdict_hint.shown,
+            game.thinking_side,
+            game.lang,
+        )
+
+    # ----- drawing ---------------------------------------------------------------
+    def picture(self) -> BoardPicture:
+        refused = self._refused
+        if refused is not None and time.monotonic() - refused[1] > REFUSED_MARK_SECONDS:
+            refused = self._refused = None
+        pulse = (time.monotonic() - self._pulse_start) % 0.8 / 0.8
+        return board_picture(self.game, self._hover, refused[0] if refused else None, abs(1 - 2 * pulse))
+
+    def refresh(self) -> None:
+        game, lang = self.game, self.lang
+        game.lang = lang
+        self._shown = self._view_key()
+        title = game_title(game.session.setup.game_id, lang)
+        self.root.title(tt("app_title", lang, game=title))
+        self.canvas.show(self.picture())
+        self.panel.show_game(game, title, lang)
+        self.status.show(game.prompt_text(), game.notice, REFUSAL if game.refused else LEGAL)
+
+    def _announce(self) -> None:
+        """Once per finished game: a popup with the result, and the game-over callbacks."""
+        if self.closed or not self.game.over or self.announcement is not None:
+            return
+        result = outcome_words(self.game.session, self.lang)
+        if self.announce_popups:
+            self.announcement = popup(self.root, tt("game_over_title", self.lang), result)
+        for callback in self.game_over_callbacks:
+            callback()

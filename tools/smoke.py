@@ -1,0 +1,391 @@
+"""`main.py --smoke DIR`: a scripted tour of every scene, headless, with screenshots.
+
+It drives the real scenes through their own entry points (menu actions, clicks),
+shows Teeko's solved verdicts (the hint, the game over's "decided at", the replay's
+marker), plays an AI-against-AI game of nine to its end at high animation speed,
+saves one PNG per scene and prints frame-time statistics, p99 included, measured
+while the AI thinks. Exit status 0 when every step happened.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pygame
+
+from game.arcade.app import App, settle_memory
+from game.arcade.scene import Scene
+from game.session import HUMAN, GameSession, GameSetup, Seat
+
+S = TypeVar("S", bound=Scene)
+# Nine, every piece placed, White to move: g4-g7 closes the mill a7-d7-g7.
+MOVING_PHASE = "a7 d6 d7 c5 g4 e4 b6 f4 f6 b4 c3 c4 e3 d1 a1 g1 d2 f2"
+# Each look mid-game (game, look, moves): Teeko moving, Othello with its legal-move
+# dots, and both dames looks with a White king (crowned on 1 by 32x21x12x1).
+LOOK_TOUR = (
+    ("teeko", "", "c4 e2 d2 e5 d3 e1 a1 c5 c4-b5 e2-e3"),
+    ("othello", "", "f5 f6 e6 f4 g6 d7 c3 c5 d3 g4 c6 c4 e8 g7 f3 c7"),
+    *(
+        ("dames", look, "33-28 18-23 39-33 23-29 33x24 20x29 34x23 19-24 31-27 12-18 23x12 7x18 "
+         "38-33 1-7 27-21 16x27 32x21x12x1")
+        for look in ("a", "b")
+    ),
+)  # fmt: skip
+# Teeko's verdicts: Black to move after c3 b2 (c4 and d3 win in 13, b5 and e2 lose in 16);
+# a moving position where White's c5 has wins, draws and a loss; a game decided at move 3.
+TEEKO_HINT_PLACING = "c3 b2"
+TEEKO_HINT_MOVING = ("a3 c5 d3 a2 e1 b2 d1 b3 d1-d2", "c5")
+TEEKO_DECIDED = "a1 a5 b1 b5 c1 e5 e2 e3 e2-d1"
+SMOKE_ANIMATION_SPEED = 6.0
+SMOKE_MOVETIME = 0.1
+GAME_TIME_LIMIT = 120.0  # seconds for the AI-vs-AI game
+
+
+class Tour:
+    def __init__(self, app: App, out: Path) -> None:
+        self.app = app
+        self.out = out
+        self.shots: list[Path] = []
+
+    def frames(self, count: int, events: Callable[[int], list[pygame.event.Event]] | None = None) -> None:
+        for index in range(count):
+            if not self.app.running:
+                raise RuntimeError("the app stopped during the tour")
+            dt = self.app.clock.tick(60) / 1000.0
+            self.app.frame(min(dt, 0.1), events(index) if events else [])
+
+    def until(self, done: Callable[[], bool], limit: float) -> bool:
+        deadline = time.monotonic() + limit
+        while not done():
+            if time.monotonic() > deadline:
+                return False
+            self.frames(1)
+        return True
+
+    def shot(self, name: str) -> None:
+        path = self.out / f"{len(self.shots) + 1:02d}_{name}.png"
+        pygame.image.save(self.app.screen, str(path))
+        self.shots.append(path)
+        print(f"saved {path}")
+
+    def top(self) -> Scene:
+        scene = self.app.top
+        assert scene is not None, "no scene on the stack"
+        return scene
+
+    def expect(self, kind: type[S]) -> S:
+        scene = self.top()
+        if not isinstance(scene, kind):
+            raise RuntimeError(f"expected {kind.__name__}, found {type(scene).__name__}")
+        return scene
+
+
+def click_at(pos: tuple[float, float]) -> list[pygame.event.Event]:
+    point = (round(pos[0]), round(pos[1]))
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1),
+    ]
+
+
+def tour_looks(t: Tour) -> None:
+    """One shot of every look mid-game, two people at the table."""
+    from scenes.board import BoardScene
+    from scenes.title import TitleScene
+
+    for game, look, moves in LOOK_TOUR:
+        session = GameSession(GameSetup(game, {}, (Seat(HUMAN), Seat(HUMAN)), look))
+        session.state.play_all(moves.split())
+        t.app.push(BoardScene(t.app, session))
+        t.frames(3)
+        scene = t.expect(BoardScene)
+        if look and scene.look.look_id != look:
+            raise RuntimeError(f"{game} shows look {scene.look.look_id}, not {look}")
+        t.shot(f"board_{game}_{look}" if look else f"board_{game}")
+        scene.leave_to_menu()
+        t.frames(3)
+        t.expect(TitleScene)
+
+
+def teeko_hint_shot(t: Tour, name: str, moves: str, select: str = "") -> None:
+    """Hint pressed in a Teeko position (two people), then maybe a piece selected."""
+    from scenes.board import BoardScene
+
+    session = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(HUMAN))))
+    session.state.play_all(moves.split())
+    t.app.push(BoardScene(t.app, session))
+    t.frames(2)
+    board = t.expect(BoardScene)
+    board.press("hint")
+    if not t.until(lambda: board.verdict_hint.shown, 5):
+        raise RuntimeError("the Teeko hint showed no verdicts")
+    if select:
+        cell = board.look.geometry.cell_names.index(select)
+        t.frames(1, lambda _: click_at(board.look.centre(cell)))
+    t.frames(3)
+    t.shot(f"teeko_hint_{name}")
+    board.leave_to_menu()
+    t.frames(2)
+
+
+def tour_teeko_verdicts(t: Tour) -> None:
+    """The solved game: the hint's verdicts (placing, then a selected piece's moves), the
+    game-over line saying where the game was decided, and the replay marking that move."""
+    from game.verdict_hints import wait_for_database
+    from scenes.game_over import GameOverScene
+    from scenes.replay import ReplayScene
+    from scenes.title import TitleScene
+
+    if not wait_for_database(10):  # loading since the Teeko look's board scene started
+        raise RuntimeError("the Teeko database did not load")
+    teeko_hint_shot(t, "placing", TEEKO_HINT_PLACING)
+    teeko_hint_shot(t, "moving", *TEEKO_HINT_MOVING)
+    decided = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(HUMAN))))
+    decided.state.play_all(TEEKO_DECIDED.split())
+    t.app.push(GameOverScene(t.app, decided))
+    t.frames(10)
+    over = t.expect(GameOverScene)
+    if not over.analysis():
+        raise RuntimeError("the Teeko game over does not say where the game was decided")
+    t.shot("teeko_game_over")
+    over.choose("replay")
+    t.frames(2)
+    replay = t.expect(ReplayScene)
+    replay.press("play")  # pause, then step to the deciding move
+    ply = replay.decisive_ply
+    if ply is None:
+        raise RuntimeError("the Teeko replay does not know the deciding move")
+    while replay.index <= ply:
+        replay.forward(animate=False)
+    t.frames(3)
+    t.shot("teeko_replay_decided")
+    t.app.reset(TitleScene(t.app))
+    t.frames(3)
+
+
+def tour_review(t: Tour) -> None:
+    """The game over's Review: the progress bar, the graph and classes, a mistake with the
+    better move drawn, Retry, and the same screen in French; then back to the game over."""
+    from scenes.game_over import GameOverScene
+    from scenes.review import ReviewScene
+
+    t.expect(GameOverScene).choose("review")
+    t.frames(2)
+    review = t.expect(ReviewScene)
+    t.frames(8)
+    t.shot("review_progress")
+    if not t.until(lambda: review.view is not None, 120):
+        raise RuntimeError("the review did not finish within 120 s")
+    view = review.view
+    assert view is not None
+    print(f"review of {view.total} plies: " + ", ".join(
+        f"{name} {view.review.counts(p)}" for p, name in enumerate(("first", "second"))
+    ))  # fmt: skip
+    view.next_error(1)
+    t.frames(3)
+    t.shot("review_mistake")
+    review.press("retry")
+    t.frames(3)
+    t.shot("review_retry")
+    review.press("answer")
+    t.app.settings = t.app.settings.with_changes(language="fr")
+    t.app.manager.set_locale("fr")
+    review.rebuild()
+    t.frames(3)
+    t.shot("review_fr")
+    t.app.settings = t.app.settings.with_changes(language="en")
+    t.app.manager.set_locale("en")
+    t.app.pop()
+    t.frames(3)
+
+
+def tour(t: Tour) -> None:
+    from scenes.board import BoardScene
+    from scenes.difficulty import DifficultyScene
+    from scenes.game_over import GameOverScene
+    from scenes.game_select import GameSelectScene
+    from scenes.mode_select import AI_VS_AI, VS_AI, ModeSelectScene
+    from scenes.replay import ReplayScene
+    from scenes.rules import RulesScene
+    from scenes.settings import SettingsScene
+    from scenes.title import TitleScene
+
+    app = t.app
+    app.push(TitleScene(app))
+    t.frames(20)
+    t.shot("menu")
+    t.expect(TitleScene).choose("play")
+    t.frames(5)
+    select = t.expect(GameSelectScene)
+    select.choose("game:twelve")
+    t.frames(10)
+    t.shot("game_select")
+    select.choose("game:nine")
+    select.choose("next")
+    t.frames(10)
+    t.shot("mode_select")
+
+    # A person against the computer: place a piece, then a refused click.
+    t.expect(ModeSelectScene).choose(VS_AI)
+    t.frames(5)
+    t.expect(DifficultyScene).choose("start")
+    t.frames(10)
+    board = t.expect(BoardScene)
+    d6 = board.look.geometry.cell_names.index("d6")
+    t.frames(1, lambda _: click_at(board.look.centre(d6)))
+    if len(board.session.state.history) != 1:
+        raise RuntimeError("the click on d6 did not place a piece")
+    t.until(lambda: len(board.session.state.history) >= 2, 20)
+    t.frames(20)
+    t.frames(1, lambda _: click_at(board.look.centre(d6)))
+    if not board.refused:
+        raise RuntimeError("a click on an occupied point was not refused")
+    hover = board.look.geometry.cell_names.index("f4")
+    t.frames(
+        10,
+        lambda _: [
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=board.look.centre(hover), rel=(0, 0), buttons=(0, 0, 0)
+            )
+        ],
+    )
+    t.shot("board_vs_ai")
+    # Hint, save (no dialog without a display: the fallback file), undo and redo.
+    board.press("hint")
+    if not t.until(lambda: board.hint is not None, 20):
+        raise RuntimeError("no hint came")
+    board.press("save")
+    t.until(lambda: not board.files.busy, 10)
+    if not board.status_override.startswith("Saved"):
+        raise RuntimeError(f"saving failed: {board.status_override}")
+    board.press("undo")
+    if board.session.state.history:
+        raise RuntimeError("undo did not take back the person's move and the reply")
+    board.press("redo")
+    if len(board.session.state.history) != 2:
+        raise RuntimeError("redo did not restore both moves")
+    board.leave_to_menu()
+    t.frames(5)
+    # Continue restores the autosave written as the board closed.
+    t.expect(TitleScene).choose("continue")
+    t.frames(5)
+    resumed = t.expect(BoardScene)
+    if len(resumed.session.state.history) != 2:
+        raise RuntimeError("Continue did not restore the game in progress")
+    resumed.leave_to_menu()
+    t.frames(5)
+
+    # Two people in the moving phase: select g4; its targets show; g7 closes a mill.
+    moving = GameSession(GameSetup("nine", {}, (Seat(HUMAN), Seat(HUMAN))))
+    moving.state.play_all(MOVING_PHASE.split())
+    app.push(BoardScene(app, moving))
+    t.frames(3)
+    people = t.expect(BoardScene)
+    names = people.look.geometry.cell_names
+    t.frames(1, lambda _: click_at(people.look.centre(names.index("g4"))))
+    t.frames(1, lambda _: click_at(people.look.centre(names.index("g7"))))
+    if list(people.builder.prefix) != [names.index("g4"), names.index("g7")]:
+        raise RuntimeError("the step g4-g7 was not taken as the first two clicks of a mill move")
+    t.frames(12)
+    t.shot("board_mill")
+    people.leave_to_menu()
+    t.frames(3)
+    tour_looks(t)
+    tour_teeko_verdicts(t)
+
+    # Computer against computer, played to its end.
+    t.expect(TitleScene).choose("play")
+    t.frames(2)
+    t.expect(GameSelectScene).choose("next")
+    t.frames(2)
+    t.expect(ModeSelectScene).choose(AI_VS_AI)
+    t.frames(2)
+    difficulty = t.expect(DifficultyScene)
+    difficulty.choose("cycle:0")  # medium -> hard
+    difficulty.choose("cycle:0")  # hard -> easy
+    t.frames(5)
+    t.shot("difficulty")
+    difficulty.choose("start")
+    t.frames(2)
+    game = t.expect(BoardScene)
+    if not t.until(lambda: len(game.session.state.history) >= 14 or game.session.over, 60):
+        raise RuntimeError("the AI game did not progress")
+    t.until(lambda: not game.animator.busy, 5)
+    t.shot("board_ai_vs_ai")
+    started = time.monotonic()
+    if not t.until(lambda: isinstance(app.top, GameOverScene), GAME_TIME_LIMIT):
+        raise RuntimeError(f"the AI game did not end within {GAME_TIME_LIMIT:.0f} s")
+    plies = len(game.session.state.history)
+    print(
+        f"AI-vs-AI game of nine: {plies} plies, over {time.monotonic() - started:.1f} s after the board shot"
+    )
+    t.frames(20)
+    t.shot("game_over")
+    tour_review(t)
+    t.expect(GameOverScene).choose("replay")
+    t.frames(150)
+    t.expect(ReplayScene)
+    t.shot("replay")
+    app.reset(TitleScene(app))
+    t.frames(3)
+    t.expect(TitleScene).choose("settings")
+    t.frames(10)
+    settings = t.expect(SettingsScene)
+    t.shot("settings")
+    # The same screen in French, without writing the player's settings file.
+    app.settings = app.settings.with_changes(language="fr")
+    app.manager.set_locale("fr")
+    settings.rebuild()
+    t.frames(5)
+    t.shot("settings_fr")
+    app.settings = app.settings.with_changes(language="en")
+    app.manager.set_locale("en")
+    app.pop()
+    t.frames(3)
+    t.expect(TitleScene).choose("rules")
+    t.frames(10)
+    t.expect(RulesScene)
+    t.shot("rules")
+    app.pop()
+    t.frames(3)
+
+
+def report(app: App) -> None:
+    def line(label: str, samples: list[float]) -> str:
+        if not samples:
+            return f"{label}: no frames"
+        ms = sorted(s * 1000 for s in samples)
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        return (
+            f"{label}: {len(ms)} frames, mean {statistics.fmean(ms):.2f} ms, "
+            f"p50 {ms[len(ms) // 2]:.2f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms"
+        )
+
+    print(line("frame time, all frames", app.frame_times))
+    print(line("frame time while the AI thinks", app.thinking_frame_times))
+
+
+def run_smoke(out: Path) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(windowed=True, audio=True, ai_min_delay=SMOKE_MOVETIME, ai_movetime=SMOKE_MOVETIME)
+    # Fast animations for the tour, never written to the player's settings file.
+    app.settings = app.settings.with_changes(animation_speed=SMOKE_ANIMATION_SPEED, language="en")
+    app.manager.set_locale("en")
+    t = Tour(app, out)
+    settle_memory()
+    try:
+        tour(t)
+    except Exception as error:
+        print(f"smoke tour failed: {type(error).__name__}: {error}", file=sys.stderr)
+        app.close()
+        return 1
+    report(app)
+    app.close()
+    print(f"{len(t.shots)} screenshots in {out}")
+    return 0
