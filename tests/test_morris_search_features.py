@@ -3,8 +3,11 @@ see further at the same nominal depth, and the evaluation sees a block coming.""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_ai_search import random_positions
+from test_morris_endgame import set_position
 
 from engine.ai import search
 from engine.ai.search import Searcher
@@ -39,10 +42,18 @@ def test_narrow_windows_that_fail_are_searched_again(monkeypatch: pytest.MonkeyP
         monkeypatch.setattr(search, "ASPIRATION_FROM", 2)
 
 
-def test_the_extension_hook_fires_on_a_mill_and_on_a_nearly_blocked_side() -> None:
-    state = new_state("nine")
-    state.play_all(["d7", "a1", "a7", "g1", "g7xa1"])
-    assert evaluate_morris.extend(state)  # a mill just closed
+def test_the_extension_hook_fires_when_the_side_to_move_has_one_step_or_none() -> None:
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(3000):
+        points = rng.sample(range(24), 13)  # nine white men around four black ones
+        state = new_state("nine")
+        assert isinstance(state, MorrisState)
+        set_position(state, sum(1 << p for p in points[:9]), sum(1 << p for p in points[9:]), 1)
+        steps = len({(m.src, m.dst) for m in state.legal_moves()})
+        assert evaluate_morris.extend(state) == (steps <= 1)
+        seen.add(steps <= 1)
+    assert seen == {True, False}
     state = new_state("nine")
     state.play_all(["d7", "a1"])
     assert not evaluate_morris.extend(state)  # placing: never

@@ -29,6 +29,8 @@ from engine.games.morris.evaluation import DEFAULT, evaluate_with  # noqa: E402
 from tools import morris_match  # noqa: E402
 
 # Candidate changes to DEFAULT, by name.
+# Round 1 (tools/data/morris_tuning.json) ran these against DEFAULT as it was then, with
+# place_mobility 30 and place_blocked 90; "placement-mobility" led and became DEFAULT.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "default": {},
     "v1-like": {"danger": (2950, 300, 150), "cramped": 0, "double_mill": 0},
@@ -36,6 +38,7 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "soft-danger": {"danger": (2500, 400, 200, 100), "cramped": 0},
     "placement-mobility": {"place_mobility": 45, "place_blocked": 130},
     "hard-danger": {"danger": (3000, 1200, 600, 300, 120), "cramped": 40},
+    "round-1-default": {"place_mobility": 30, "place_blocked": 90},
 }
 
 
@@ -59,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:20s} vs v1: {result}  ({time.perf_counter() - start:.0f} s)", flush=True)
         runs.append({
             "candidate": name, "changes": CANDIDATES[name], "opponent": "v1", "nodes": args.nodes,
-            "seed": args.seed, "wins": result.wins, "draws": result.draws, "losses": result.losses,
-            "score": round(result.score, 3),
+            "seed": args.seed, "base": dict(DEFAULT._asdict()), "wins": result.wins, "draws": result.draws,
+            "losses": result.losses, "score": round(result.score, 3),
         })  # fmt: skip
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(runs, indent=1) + "\n")

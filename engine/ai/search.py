@@ -11,8 +11,8 @@ Techniques (the names used in the chess-programming literature):
   then the history heuristic;
 - aspiration windows: from depth ASPIRATION_FROM on, the root is searched first within
   ASPIRATION of the previous depth's score, and again with a full window if it falls out;
-- extensions: an evaluator may carry `extend(state) -> bool` (Morris: a mill just
-  closed, a side nearly blocked); such a position is searched one ply deeper, up to
+- extensions: an evaluator may carry `extend(state) -> bool` (Morris: a side with one
+  step left or none); such a position is searched one ply deeper, up to
   twice the nominal depth along a line;
 - exact knowledge: an evaluator may carry `exact(state) -> int | None` (Morris: the
   endgame database); a position it knows is scored without searching below it;

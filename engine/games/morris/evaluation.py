@@ -13,7 +13,7 @@ it lives or dies by threats, and two open threats against it cannot both be parr
 
 There is no quiescence search, so the side to move gets the tempo: a mill it can close
 now is almost a piece won. `MorrisEvaluator.extend` tells the search which positions
-deserve another ply (a mill just closed, a side nearly blocked), `MorrisEvaluator.exact`
+deserve another ply (a side nearly blocked), `MorrisEvaluator.exact`
 which positions the endgame database (engine/games/morris/endgame.py) scores exactly.
 
 Weights are in thousandths of a piece and were tuned by self-play
@@ -32,6 +32,7 @@ from engine.games.morris.rules import MorrisState
 
 PIECE = 1000
 CACHE_ENTRIES = 100_000  # bounded: cleared when full
+EXTEND_STEPS = 1  # a side with this many steps or fewer is searched one ply deeper
 
 
 class Weights(NamedTuple):
@@ -40,8 +41,8 @@ class Weights(NamedTuple):
     place_mill: int = 120  # placement: a complete mill
     place_two: int = 60  # placement: two pieces and an empty third point
     place_threat: int = 220  # placement: an empty point closing a mill next move
-    place_mobility: int = 30  # placement: each step the placed pieces would have
-    place_blocked: int = 90  # placement: each placed piece without a free neighbour
+    place_mobility: int = 45  # placement: each step the placed pieces would have
+    place_blocked: int = 130  # placement: each placed piece without a free neighbour
     mill: int = 60  # moving: a complete mill (its pieces cannot be removed while others can)
     reclosable: int = 280  # moving: a complete mill with a piece free to step out and back
     double_mill: int = 500  # moving: a piece that steps from one mill into another
@@ -186,11 +187,12 @@ class MorrisEvaluator:
         return exact_score(state)
 
     def extend(self, state: GameState) -> bool:
-        """Whether the position just reached deserves one more ply: the last move closed
-        a mill, or the side to move, stepping, has at most two steps left."""
+        """Whether the position just reached deserves one more ply: the side to move,
+        stepping, has at most EXTEND_STEPS steps left (one more enemy step may block
+        it). Mills closed are not extended: in the moving phase a mill opens and
+        closes every other move, and extending them cost three plies of nominal depth
+        at the same node count in `bench`'s moving position."""
         morris = cast(MorrisState, state)
-        if morris.history and morris.history[-1].take is not None:
-            return True
         side = morris.to_move
         if morris.in_hand(side) or morris.is_flying(side):
             return False
@@ -200,7 +202,7 @@ class MorrisEvaluator:
         steps = 0
         for p in points_of(mine):
             steps += (adjacent[p] & empty).bit_count()
-            if steps > 2:
+            if steps > EXTEND_STEPS:
                 return False
         return True
 
