@@ -47,6 +47,7 @@ from engine.games.morris.endgame import (  # noqa: E402
 )
 
 N = POINT_COUNT
+CHECKSUM_FILE = ROOT / "tools" / "morris_endgame.sha256"  # checked by tests/test_morris_endgame.py
 TOPO = topology(False)
 ADJ = np.array(TOPO.adjacent, dtype=np.int64)
 MILLS_AT = np.array([list(m) for m in TOPO.mills_at], dtype=np.int64)  # 2 mills per point
@@ -311,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         losses = int((table < 0).sum())
         print(f"section {key}: {wins} wins, {losses} losses, longest {int(np.abs(table).max()) - 1} plies")
     export(values, args.out)
+    digest = hashlib.sha256(args.out.read_bytes()).hexdigest()
+    CHECKSUM_FILE.write_text(f"{digest}  {args.out.name} ({args.out.stat().st_size} bytes)\n")
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes) in {time.perf_counter() - start:.0f} s")
     return 0
 
