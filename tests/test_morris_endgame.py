@@ -133,3 +133,12 @@ def test_best_move_keeps_the_verdict() -> None:
         if state.outcome() is None and verdict.result > 0:
             child = probe(state)
             assert child is not None and child.result == -1 and child.distance == verdict.distance - 1
+
+
+def test_a_section_missing_from_the_file_is_not_guessed() -> None:
+    loaded = database()
+    (state,) = endgame_positions(1, 4, 4, seed=2)
+    if (4, 4) in loaded.sections:
+        assert probe(state) is not None
+    else:
+        assert probe(state) is None and best_move(state) is None

@@ -73,3 +73,18 @@ def test_fewer_steps_score_worse_once_moving() -> None:
     weights = DEFAULT
     assert all(a > b for a, b in zip(weights.danger, weights.danger[1:], strict=False))
     assert weights.danger[1] - weights.danger[2] > weights.mobility
+
+
+def test_bench_with_a_node_budget_reports_every_position() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "bench", "nine", "--nodes", "300"],
+        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["start", "mid-placement", "moving", "flying", "total"]
+    assert all("nodes/cpu-s" in line for line in lines)

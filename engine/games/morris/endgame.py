@@ -190,9 +190,10 @@ def probe(state: GameState) -> Verdict | None:
     if position is None:
         return None
     try:
-        return database().verdict(*position)
+        found = database()
     except EndgameDatabaseError:
         return None
+    return found.verdict(*position) if found.covers(*position) else None
 
 
 def exact_score(state: GameState) -> int | None:
