@@ -142,3 +142,22 @@ def test_a_section_missing_from_the_file_is_not_guessed() -> None:
         assert probe(state) is not None
     else:
         assert probe(state) is None and best_move(state) is None
+
+
+def test_the_hard_level_plays_the_database_win() -> None:
+    from engine.ai.players import analyse
+
+    tried = 0
+    for state in endgame_positions(40, 3, 3, seed=12):
+        verdict = probe(state)
+        assert verdict is not None
+        if verdict.result <= 0 or verdict.distance < 3:
+            continue
+        choice = analyse(state, "hard", movetime=5.0)
+        state.push(choice.move)
+        child = probe(state)
+        assert child is not None and child == Verdict(-1, verdict.distance - 1), state.to_dict()
+        tried += 1
+        if tried == 3:
+            break
+    assert tried == 3
