@@ -161,3 +161,17 @@ def test_the_hard_level_plays_the_database_win() -> None:
         if tried == 3:
             break
     assert tried == 3
+
+
+def test_the_review_reads_exact_values_from_the_database() -> None:
+    from engine.registry import get_spec
+
+    exact_value = get_spec("nine").exact_value
+    assert exact_value is not None
+    for state in endgame_positions(10, 3, 3, seed=13):
+        verdict = probe(state)
+        value = exact_value(state)
+        assert verdict is not None and value is not None
+        assert value.kind == {1: "W", 0: "D", -1: "L"}[verdict.result]
+        assert value.plies == (None if verdict.result == 0 else verdict.distance)
+    assert exact_value(new_state("nine")) is None  # the start: not in the database

@@ -4,9 +4,10 @@
 
 Each candidate (a change of a few `Weights` fields from engine/games/morris/evaluation.py's
 DEFAULT) plays `--games` games against the evaluation before issue 16 (tools/
-morris_eval_v1.py), both colours from the same random openings, every move an
-iterative-deepening search bounded by `--nodes` nodes (machine load does not change
-the games), extensions off so that only the evaluation differs. The scores are
+morris_eval_v1.py) or, with `--against NAME`, another candidate: both colours from the
+same random openings, every move an iterative-deepening search bounded by `--nodes`
+nodes (machine load does not change the games), extensions off so that only the
+evaluation differs. The scores are
 appended to the JSON file, which keeps every run. Small matches are noisy (a 12-game
 score has a standard error near 14 points): a change is adopted only when it leads
 clearly, and the figures are kept with the code so the choice can be checked.
@@ -49,19 +50,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--only", nargs="*", help="candidate names (default: all)")
+    parser.add_argument("--against", default="v1", help="reference: v1 or a candidate name")
     parser.add_argument("--out", type=Path, default=ROOT / "tools" / "data" / "morris_tuning.json")
     args = parser.parse_args(argv)
     runs: list[dict[str, Any]] = json.loads(args.out.read_text()) if args.out.exists() else []
-    for name in args.only or list(CANDIDATES):
-        weights = DEFAULT._replace(**CANDIDATES[name])
-        morris_match.EVALUATIONS[name] = evaluate_with(weights)
+    for name in [args.against, *(args.only or CANDIDATES)]:
+        if name in CANDIDATES:
+            morris_match.EVALUATIONS[name] = evaluate_with(DEFAULT._replace(**CANDIDATES[name]))
+    for name in args.only or [n for n in CANDIDATES if n != args.against]:
         candidate = morris_match.Player(f"nodes:{args.nodes}:{name}:noext")
-        reference = morris_match.Player(f"nodes:{args.nodes}:v1:noext")
+        reference = morris_match.Player(f"nodes:{args.nodes}:{args.against}:noext")
         start = time.perf_counter()
         result = morris_match.match("nine", candidate, reference, args.games, args.seed, 2, verbose=False)
-        print(f"{name:20s} vs v1: {result}  ({time.perf_counter() - start:.0f} s)", flush=True)
+        print(f"{name:20s} vs {args.against}: {result}  ({time.perf_counter() - start:.0f} s)", flush=True)
         runs.append({
-            "candidate": name, "changes": CANDIDATES[name], "opponent": "v1", "nodes": args.nodes,
+            "candidate": name, "changes": CANDIDATES[name], "opponent": args.against, "nodes": args.nodes,
             "seed": args.seed, "base": dict(DEFAULT._asdict()), "wins": result.wins, "draws": result.draws,
             "losses": result.losses, "score": round(result.score, 3),
         })  # fmt: skip

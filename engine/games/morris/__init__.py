@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec
-from engine.games.morris.endgame import solve_for_hard
+from engine.games.morris.endgame import exact_value, solve_for_hard
 from engine.games.morris.evaluation import evaluate_morris
 from engine.games.morris.rules import NineState, TwelveState
 
@@ -29,6 +29,7 @@ NINE = GameSpec(
     factory=NineState,
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
+    exact_value=exact_value,
     bench_positions=BENCH_POSITIONS,
 )
 TWELVE = GameSpec(
@@ -38,6 +39,7 @@ TWELVE = GameSpec(
     factory=TwelveState,
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
+    exact_value=exact_value,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
 )
 NineState.spec = NINE

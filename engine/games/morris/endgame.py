@@ -34,7 +34,7 @@ from math import comb
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from engine.core import EngineError, GameState
+from engine.core import EngineError, Exact, GameState
 from engine.games.morris.board import POINT_COUNT, POINTS, points_of
 from engine.games.morris.rules import MorrisMove, MorrisState
 
@@ -194,6 +194,19 @@ def probe(state: GameState) -> Verdict | None:
     except EndgameDatabaseError:
         return None
     return found.verdict(*position) if found.covers(*position) else None
+
+
+def exact_value(state: GameState) -> Exact | None:
+    """The database's value for the side to move ('W'/'L' with plies, 'D'), for the
+    game review's exact labels; None outside the database or for a finished game."""
+    if state.outcome() is not None:
+        return None
+    verdict = probe(state)
+    if verdict is None:
+        return None
+    if verdict.result == 0:
+        return Exact("D")
+    return Exact("W" if verdict.result > 0 else "L", verdict.distance)
 
 
 def exact_score(state: GameState) -> int | None:
