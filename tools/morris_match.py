@@ -114,9 +114,15 @@ class Player:
         return f"median {statistics.median(self.times):.2f} s, max {max(self.times):.2f} s per move"
 
 
-def play(game: str, white: Player, black: Player, opening: list[Any], rng: random.Random) -> Outcome | None:
-    """One game from `opening`: its outcome, None if it was cut at MAX_PLIES (a draw)."""
+def play(
+    game: str, white: Player, black: Player, opening: list[Any], rng: random.Random,
+    record: list[str] | None = None,
+) -> Outcome | None:  # fmt: skip
+    """One game from `opening`: its outcome, None if it was cut at MAX_PLIES (a draw).
+    The moves are appended to `record` as they are played."""
     state = new_state(game)
+    record = [] if record is None else record
+    record.extend(str(move) for move in opening)
     for move in opening:
         state.push(move)
     white.new_game()
@@ -126,7 +132,9 @@ def play(game: str, white: Player, black: Player, opening: list[Any], rng: rando
         outcome = state.outcome()
         if outcome is not None:
             return outcome
-        state.push(players[state.to_move].choose(state, rng))
+        move = players[state.to_move].choose(state, rng)
+        state.push(move)
+        record.append(str(move))
     return None
 
 
@@ -164,7 +172,9 @@ def match(game: str, a: Player, b: Player, games: int, seed: int, opening_plies:
         opening = random_opening(game, opening_plies, rng)
         for a_colour in (0, 1):
             white, black = (a, b) if a_colour == 0 else (b, a)
-            outcome = play(game, white, black, opening, random.Random(seed * 1000 + pair * 2 + a_colour))
+            record: list[str] = []
+            game_rng = random.Random(seed * 1000 + pair * 2 + a_colour)
+            outcome = play(game, white, black, opening, game_rng, record)
             winner = None if outcome is None else outcome.winner
             if winner is None:
                 result.draws += 1
@@ -177,6 +187,8 @@ def match(game: str, a: Player, b: Player, games: int, seed: int, opening_plies:
                 said += f" ({outcome.reason.name.lower() if outcome else 'ply limit'})"
                 print(f"  game {pair * 2 + a_colour + 1}: A plays {'white' if a_colour == 0 else 'black'}, "
                       f"{said}   running {result}", flush=True)
+                if winner is not None and winner != a_colour:
+                    print("    moves:", " ".join(record), flush=True)  # A's losses, for study
     return result
 
 
