@@ -56,6 +56,18 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     return build_parser().parse_args(argv)
 
 
+def front_ends_complete() -> bool:
+    """Every registered game has a whole front-end plugin; else say which part lacks."""
+    from game.games import FrontEndError, check_front_ends
+
+    try:
+        check_front_ends()
+    except FrontEndError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     # The Tk view and headless play parse the rest of the line with their own parsers.
@@ -64,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         if not tkinter_available():
             print(TK_MISSING, file=sys.stderr)
             return 1
+        if not front_ends_complete():
+            return 2
         from game.tk.app import run
 
         return run(args)
@@ -73,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_headless(args)
     options = parse_arguments(args)
+    if not front_ends_complete():
+        return 2
     if options.smoke is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

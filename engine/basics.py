@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 FIRST, SECOND = 0, 1
@@ -50,7 +51,11 @@ class InvalidMoveError(EngineError):
 
 
 class IllegalMoveError(EngineError):
-    """The move is well formed but not legal in this position."""
+    """The move is well formed but not legal in this position; `refusal` says why as data."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class GameOverError(EngineError):
@@ -59,6 +64,48 @@ class GameOverError(EngineError):
 
 class OptionError(EngineError):
     """Unknown game id or invalid game options."""
+
+
+class PositionError(EngineError):
+    """A position text that is not a position of this game."""
+
+
+# Parameters of refusals and prompts that hold a cell index (front ends show the cell's
+# name) or a player index (shown as the player's name); every other one is a number.
+CELL_PARAMS = frozenset({"cell", "src", "over"})
+PLAYER_PARAMS = frozenset({"player", "opponent"})
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move or a click is refused, as data a front end translates: the code (its
+    text is the game's message `refuse_<code>`), the cells involved (to highlight) and
+    the parameters of the text (see CELL_PARAMS and PLAYER_PARAMS)."""
+
+    code: str
+    cells: tuple[int, ...] = ()
+    params: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.cells, tuple(sorted(self.params.items()))))
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the player to move does next, as data: message `prompt_<code>`, cells, parameters."""
+
+    code: str
+    cells: tuple[int, ...] = ()
+    params: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.cells, tuple(sorted(self.params.items()))))
 
 
 class Termination(enum.StrEnum):
@@ -135,11 +182,13 @@ DRAW = Verdict("D", 0)
 class Exact:
     """A position's value for the side to move with perfect play: 'W', 'D' or 'L', with
     the plies to the end where the game counts them (a solved database) or the final
-    margin where it counts that (Othello's disc difference), else None."""
+    margin where it counts that (Othello's disc difference), else None; and the move
+    that keeps it, in notation, when the solver found it on the way."""
 
     kind: str
     plies: int | None = None
     margin: int | None = None
+    best: str | None = None
 
     def __str__(self) -> str:
         if self.margin is not None:
@@ -150,7 +199,7 @@ class Exact:
         """The same value seen by the player who moved into this position."""
         flipped = {"W": "L", "L": "W", "D": "D"}[self.kind]
         plies = None if self.plies is None else self.plies + 1
-        return Exact(flipped, plies, None if self.margin is None else -self.margin)
+        return Exact(flipped, plies, None if self.margin is None else -self.margin)  # not the mover's move
 
     def rank(self) -> tuple[int, int]:
         """An order of values for the side they belong to: a win beats a draw beats a loss;

@@ -22,11 +22,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.basics import (
+    CELL_PARAMS,
     DRAW,
     EMPTY,
     FIRST,
     FIRST_KING,
     FIRST_MAN,
+    PLAYER_PARAMS,
     SECOND,
     SECOND_KING,
     SECOND_MAN,
@@ -38,17 +40,23 @@ from engine.basics import (
     Move,
     OptionError,
     Outcome,
+    PositionError,
+    Prompt,
+    Refusal,
     Termination,
     Verdict,
     bit_indices,
     cells_from_masks,
     owner_of,
 )
+from engine.messages import BASE_MESSAGES, describe
 from engine.perft import perft
 from engine.spec import ALL_LEVELS, LEVELS, PERFECT, EndgameSolve, Evaluator, GameSpec, OptionSpec, Oracle
 
 __all__ = [
     "ALL_LEVELS",
+    "BASE_MESSAGES",
+    "CELL_PARAMS",
     "DRAW",
     "EMPTY",
     "FIRST",
@@ -56,6 +64,7 @@ __all__ = [
     "FIRST_MAN",
     "LEVELS",
     "PERFECT",
+    "PLAYER_PARAMS",
     "SECOND",
     "SECOND_KING",
     "SECOND_MAN",
@@ -73,12 +82,15 @@ __all__ = [
     "OptionSpec",
     "Oracle",
     "Outcome",
+    "PositionError",
+    "Prompt",
+    "Refusal",
     "Termination",
     "Verdict",
     "bit_indices",
     "cells_from_masks",
     "owner_of",
-]  # fmt: skip
+]
 
 
 class GameState(ABC):
@@ -87,10 +99,13 @@ class GameState(ABC):
     spec: ClassVar[GameSpec]
     move_type: ClassVar[type]  # the game's move NamedTuple, for checked play
 
+    counts_repetitions: ClassVar[bool] = True  # False where no position can recur (Othello)
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)
         self.history: list[Any] = []  # moves played, oldest first
         self._reps: dict[int, int] = {}  # position key -> times seen in this game
+        self._start: str | None = None  # the position text of a set-up start, else None
 
     # ----- repetition bookkeeping, for games whose positions can recur -------
     def _note_position(self) -> None:
@@ -165,13 +180,56 @@ class GameState(ABC):
         """Pieces a player still has to place (0 in games without placement)."""
         return 0
 
-    def why_illegal(self, move: Any) -> str | None:
-        """None if the move is legal, else a reason a player can read."""
+    # ----- why a move or a click is refused, what to do next (data, not text) ----
+    def cell_name(self, cell: int) -> str:
+        """A cell's name in the game's notation (games override it)."""
+        return str(cell)
+
+    def refusal(self, move: Any) -> Refusal | None:
+        """None if the move is legal, else why not as a `Refusal` (games say more)."""
         if self.outcome() is not None:
-            return "the game is over"
+            return Refusal("game_over")
         if move in self.legal_moves():
             return None
-        return f"{move} is not a legal move here"
+        return Refusal("illegal", tuple(getattr(move, "steps", ())), {"move": str(move)})
+
+    def why_illegal(self, move: Any) -> str | None:
+        """None if the move is legal, else the refusal's English text."""
+        refusal = self.refusal(move)
+        return None if refusal is None else self.describe(refusal)
+
+    def describe(self, item: Refusal | Prompt) -> str:
+        """The English text of a refusal or prompt, from the game's message table."""
+        return describe(item, self.spec.messages, self.cell_name, self.spec.player_names)
+
+    def click_refusal(self, prefix: Sequence[int], cell: int) -> Refusal | None:
+        """Why no legal move continues the clicked cells `prefix` with `cell`; None when
+        one does. `move.steps` are the clicks, so any front end can ask this."""
+        if self.outcome() is not None:
+            return Refusal("game_over")
+        if not 0 <= cell < len(self.board()):
+            return Refusal("no_such_cell")
+        wanted = (*prefix, cell)
+        if any(tuple(m.steps[: len(wanted)]) == wanted for m in self.legal_moves()):
+            return None
+        return self._click_reason(tuple(prefix), cell)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        """The game's reason for a refused click (`click_refusal` checked the rest)."""
+        return Refusal("no_move", (cell,), {"cell": cell})
+
+    def prompt(self, prefix: Sequence[int] = ()) -> Prompt:
+        """What the player to move does next after the clicks `prefix`."""
+        if self.outcome() is not None:
+            return Prompt("game_over")
+        return self._prompt(tuple(prefix))
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        return Prompt("continue" if prefix else "turn", prefix, {"player": self.to_move})
+
+    def formed_lines(self) -> tuple[int, ...]:
+        """Cells of the lines the last move completed (Morris mills, Teeko's four), sorted."""
+        return ()
 
     def play(self, move: Any) -> Any:
         """Checked play: parse text if needed, refuse illegal moves, keep state on error."""
@@ -179,11 +237,11 @@ class GameState(ABC):
             move = self.parse_move(move)
         elif not isinstance(move, self.move_type):
             raise InvalidMoveError(f"{move!r} is not a {self.spec.title} move")
-        reason = self.why_illegal(move)
-        if reason is not None:
+        refusal = self.refusal(move)
+        if refusal is not None:
             if self.outcome() is not None:
                 raise GameOverError("the game is over")
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(self.describe(refusal), refusal)
         self.push(move)
         return move
 
@@ -197,7 +255,8 @@ class GameState(ABC):
         except EngineError as error:
             for _ in range(done):
                 self.pop()
-            raise IllegalMoveError(f"move {done + 1} ({moves[done]}): {error}") from None
+            refusal = error.refusal if isinstance(error, IllegalMoveError) else None
+            raise IllegalMoveError(f"move {done + 1} ({moves[done]}): {error}", refusal) from None
 
     def undo(self) -> Any:
         """Checked undo for front ends: `pop` with a clear error when nothing was played."""
@@ -209,19 +268,54 @@ class GameState(ABC):
     def ply(self) -> int:
         return len(self.history)
 
+    # ----- positions (each game documents its text format) -------------------
+    @abstractmethod
+    def position(self) -> str:
+        """The position as text (board, side to move, hands, counters): `load_position`
+        reads it back exactly. History and repetition counts are not part of it."""
+
+    @abstractmethod
+    def _set_position(self, text: str) -> None:
+        """Parse `text` and replace the position and undo stacks, or raise PositionError
+        leaving the state unchanged (parse everything before assigning anything)."""
+
+    def load_position(self, text: str) -> None:
+        """Replace the position by a position text; the history starts afresh from it."""
+        if not isinstance(text, str) or len(text) > 2000 or not text.isprintable():
+            raise PositionError(f"{self.spec.title}: a position is one short line of text")
+        self._set_position(text.strip())
+        self.history.clear()
+        self._reps.clear()
+        if self.counts_repetitions:
+            self._note_position()
+        standard = self.spec.factory(self.options).position()
+        self._start = None if self.position() == standard else self.position()
+
+    @property
+    def start_position(self) -> str | None:
+        """The position the game was set up from, or None for the standard start."""
+        return self._start
+
     def copy(self) -> GameState:
-        """An independent state with the same options and history."""
-        other = self.spec.factory(self.options)
-        for move in self.history:
-            other.push(move)
+        """An independent state with the same options, position, history and undo stacks.
+
+        Copies the state's own containers (one level deep: the moves and undo records
+        in them are never changed in place) instead of replaying the history."""
+        other = object.__new__(type(self))
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(other, name, value)
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.spec.id,
-            "options": dict(self.options),
-            "moves": [str(m) for m in self.history],
-        }
+        data: dict[str, Any] = {"game": self.spec.id, "options": dict(self.options)}
+        if self._start is not None:
+            data["start"] = self._start
+        data["moves"] = [str(m) for m in self.history]
+        return data
 
     def render(self) -> str:
         """A plain-text picture of the position for the console."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core import ALL_LEVELS, PERFECT, EngineError, GameSpec, GameState, OptionError
 from engine.games import dames, morris, othello, teeko
+from engine.messages import BASE_MESSAGES, bad_templates
 
 PLUGINS = (morris, teeko, othello, dames)
 GAMES: dict[str, GameSpec] = {}
@@ -52,6 +53,12 @@ def validate(spec: GameSpec) -> None:
                 raise _refuse(spec, "oracle", f"lacks {method}()")
     if PERFECT in spec.levels and spec.oracle is None:
         raise _refuse(spec, "oracle", f"is missing (the {PERFECT} level plays from it)")
+    missing = sorted(set(BASE_MESSAGES) - set(spec.messages))
+    if missing:
+        raise _refuse(spec, "messages", f"lack {', '.join(missing)} (start from BASE_MESSAGES)")
+    bad = sorted(bad_templates(spec.messages))
+    if bad:
+        raise _refuse(spec, "messages", f"have bad keys or templates: {', '.join(bad)}")
     if "start" not in spec.bench_positions:
         raise _refuse(spec, "bench_positions", "must name a 'start' position")
 
@@ -97,17 +104,22 @@ def new_state(game_id: str, options: Mapping[str, Any] | None = None) -> GameSta
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:
-    """Rebuild a state from `GameState.to_dict()` output, replaying every move checked.
+    """Rebuild a state from `GameState.to_dict()` output: its start ("start", a position
+    text, when the game was set up; else the standard start), then every move, checked.
 
     Data from files and the network arrives here: every shape error is an EngineError."""
     if not isinstance(data, Mapping):
         raise EngineError("a game must be an object with game, options and moves")
     options = data.get("options", {})
     moves = data.get("moves", [])
+    start = data.get("start")
     if not isinstance(options, Mapping):
         raise OptionError("options must be an object")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise EngineError("moves must be a list of texts")
-    state = new_state(data.get("game"), options)  # type: ignore[arg-type]
+    if start is not None and not isinstance(start, str):
+        raise EngineError("start must be a position text")
+    spec = get_spec(data.get("game"))  # type: ignore[arg-type]
+    state = spec.new_state(options) if start is None else spec.from_position(start, options)
     state.play_all(moves)
     return state

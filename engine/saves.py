@@ -9,6 +9,9 @@ The file (schema 1)::
      "look": "a"}
 
 "look" (optional) names the board's look in the front ends; the engine only stores it.
+"start" (optional, after "options") is the position text the game was set up from
+(each game's format is in its rules module); without it the game began at the standard
+start, so older saves load as before.
 
 Loading never trusts the file: it is read with a size cap, every field is checked, the
 moves are replayed through the rules with checked play, and the stored result must match
@@ -17,10 +20,8 @@ the replayed one. Every refusal is a `SaveError` whose message is one line.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import secrets
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,6 +32,14 @@ from typing import Any
 from engine.core import EngineError, GameState, Outcome
 from engine.registry import get_spec, new_state
 from engine.review import PlyReview, plies_from_data
+from engine.save_files import (
+    brief,
+    first_line,
+    json_type,
+    one_line,
+    os_reason,
+    write_atomically,
+)
 
 FORMAT = "plateaux-save"
 SCHEMA_VERSION = 1
@@ -40,6 +49,7 @@ MAX_MOVES = 5000
 MAX_NAME_CHARS = 64
 MAX_MOVE_CHARS = 64
 MAX_LOOK_CHARS = 32
+MAX_START_CHARS = 400  # the longest position text (Othello) is under 80
 PLAYER_KINDS = ("human", "ai", "remote")
 
 
@@ -103,6 +113,7 @@ def dumps(
         "version": SCHEMA_VERSION,
         "game": state.spec.id,
         "options": dict(state.options),
+        **({} if state.start_position is None else {"start": state.start_position}),
         "players": [p.to_dict() for p in chosen],
         "moves": [str(m) for m in state.history],
         "result": None if outcome is None else outcome.to_dict(),
@@ -130,43 +141,9 @@ def save_game(
     data = dumps(state, players, created, look, review).encode("utf-8")
     target = Path(path)
     try:
-        _write_atomically(target, data)
+        write_atomically(target, data)
     except OSError as error:
-        raise SaveError(f"cannot write {target}: {_os_reason(error)}") from None
-
-
-def _write_atomically(target: Path, data: bytes) -> None:
-    folder = target.parent
-    # O_EXCL on a random name: no clash with another writer, and the umask applies.
-    temp = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename durable where the OS allows opening a folder (not Windows)."""
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        raise SaveError(f"cannot write {target}: {os_reason(error)}") from None
 
 
 # ----- reading ---------------------------------------------------------------
@@ -179,29 +156,48 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
 
 def _read_text(path: Path) -> str:
     try:
-        info = path.stat()
+        return read_checked_text(path, MAX_FILE_BYTES, "a save")
     except FileNotFoundError:
         raise SaveError("no such file") from None
+
+
+def read_checked_text(path: Path, limit: int, what: str) -> str:
+    """The UTF-8 text of a small regular file, read with every check a save gets.
+
+    FileNotFoundError when it does not exist (a dangling link too), else SaveError with
+    a one-line reason: a folder, a pipe or socket (opening one could wait forever), over
+    `limit` bytes (`what` names the file in the message), unreadable, or not UTF-8."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise
     except OSError as error:
-        raise SaveError(f"cannot read it: {_os_reason(error)}") from None
+        raise SaveError(f"cannot read it: {os_reason(error)}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise SaveError("it is a folder, not a save file")
+        raise SaveError("it is a folder, not a file")
     if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
         raise SaveError("not a regular file")  # opening a pipe could wait forever
-    if info.st_size > MAX_FILE_BYTES:
-        raise SaveError(f"too big for a save ({info.st_size} bytes, the limit is 1 MiB)")
+    too_big = f"too big for {what} (the limit is {_size_words(limit)})"
+    if info.st_size > limit:
+        raise SaveError(f"{too_big[:-1]}, it has {info.st_size} bytes)")
     try:
         with path.open("rb") as stream:
             # Bounded read: devices such as /dev/zero report size 0 but never end.
-            data = stream.read(MAX_FILE_BYTES + 1)
+            data = stream.read(limit + 1)
+    except FileNotFoundError:
+        raise
     except OSError as error:
-        raise SaveError(f"cannot read it: {_os_reason(error)}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveError("too big for a save (over 1 MiB)")
+        raise SaveError(f"cannot read it: {os_reason(error)}") from None
+    if len(data) > limit:
+        raise SaveError(too_big)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
+
+
+def _size_words(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 def _refuse_constant(name: str) -> Any:
@@ -213,7 +209,7 @@ def loads(text: str) -> SavedGame:
     try:
         return _loads(text)
     except SaveError as error:
-        raise SaveError(_one_line(str(error))) from None
+        raise SaveError(one_line(str(error))) from None
     except RecursionError:  # a value nested just under JSON's own limit, met again later
         raise SaveError("not a Plateaux save (JSON nested too deeply)") from None
 
@@ -228,9 +224,9 @@ def _loads(text: str) -> SavedGame:
     except RecursionError:
         raise SaveError("not a Plateaux save (JSON nested too deeply)") from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
-        raise SaveError(f"not JSON as a save uses it ({_first_line(str(error))})") from None
+        raise SaveError(f"not JSON as a save uses it ({first_line(str(error))})") from None
     if not isinstance(data, dict):
-        raise SaveError(f"not a Plateaux save (a JSON {_json_type(data)}, not an object)")
+        raise SaveError(f"not a Plateaux save (a JSON {json_type(data)}, not an object)")
     _check_header(data)
     game_id = _expect(data, "game", str)
     try:
@@ -239,20 +235,29 @@ def _loads(text: str) -> SavedGame:
         raise SaveError(str(error)) from None
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise SaveError(f"options must be an object, not a {_json_type(options)}")
+        raise SaveError(f"options must be an object, not a {json_type(options)}")
     for name, value in options.items():
         if not name.isprintable() or len(name) > MAX_NAME_CHARS:
-            raise SaveError(f"bad option name {_brief(name)}")
+            raise SaveError(f"bad option name {brief(name)}")
         if isinstance(value, (list, dict)):
-            raise SaveError(f"option {name} cannot be {_brief(value)}")
+            raise SaveError(f"option {name} cannot be {brief(value)}")
     try:
         state = new_state(spec.id, options)
     except EngineError as error:
         raise SaveError(f"bad options: {error}") from None
+    if data.get("start") is not None:
+        start = data["start"]
+        if not isinstance(start, str) or len(start) > MAX_START_CHARS:
+            raise SaveError(f"start must be a position text, not {brief(start)}")
+        try:
+            state.load_position(start)
+        except EngineError as error:
+            raise SaveError(f"bad start position: {error}") from None
     players = _parse_players(data.get("players"), spec.id)
     if "moves" not in data:
         raise SaveError("the field 'moves' is missing")
     moves = _parse_moves(data["moves"])
+    first_mover = state.to_move  # for the review's plies, set-up starts included
     try:
         state.play_all(moves)
     except EngineError as error:
@@ -262,7 +267,6 @@ def _loads(text: str) -> SavedGame:
     created = _parse_time(data, "created")
     updated = _parse_time(data, "updated")
     look = _check_look(data["look"]) if data.get("look") is not None else None
-    first_mover = new_state(spec.id, options).to_move
     review = plies_from_data(data.get("review"), [str(m) for m in state.history], first_mover)
     return SavedGame(state, players, created, updated, look, review)
 
@@ -272,13 +276,13 @@ def _check_header(data: dict[str, Any]) -> None:
         raise SaveError('not a Plateaux save (no "format": "plateaux-save")')
     version = data.get("version")
     if type(version) is not int:
-        raise SaveError(f"bad schema version {_brief(version)}: it must be a whole number")
+        raise SaveError(f"bad schema version {brief(version)}: it must be a whole number")
     if version > SCHEMA_VERSION:
         raise SaveError(
             f"made by a newer Plateaux: schema {version}, this version reads schema {SCHEMA_VERSION}"
         )
     if version < 1:
-        raise SaveError(f"bad schema version {_brief(version)}")
+        raise SaveError(f"bad schema version {brief(version)}")
 
 
 def _expect(data: dict[str, Any], key: str, kind: type) -> Any:
@@ -287,7 +291,7 @@ def _expect(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data[key]
     if type(value) is not kind:  # exact type: bool is not int
         wanted = {str: "string", int: "whole number", list: "list", dict: "object"}.get(kind, kind.__name__)
-        raise SaveError(f"{key} must be a {wanted}, not a {_json_type(value)}")
+        raise SaveError(f"{key} must be a {wanted}, not a {json_type(value)}")
     return value
 
 
@@ -303,22 +307,22 @@ def _parse_players(raw: Any, game_id: str) -> tuple[PlayerInfo, PlayerInfo]:
 def _parse_player(entry: Any, index: int) -> PlayerInfo:
     where = f"player {index + 1}"
     if not isinstance(entry, dict):
-        raise SaveError(f"{where} must be an object, not a {_json_type(entry)}")
+        raise SaveError(f"{where} must be an object, not a {json_type(entry)}")
     name, kind, level = entry.get("name"), entry.get("kind", "human"), entry.get("level")
     if not isinstance(name, str) or not name.strip():
         raise SaveError(f"{where}: name must be a non-empty string")
     if len(name) > MAX_NAME_CHARS or not name.isprintable():
         raise SaveError(f"{where}: name must be printable and at most {MAX_NAME_CHARS} characters")
     if kind not in PLAYER_KINDS:
-        raise SaveError(f"{where}: kind must be one of {', '.join(PLAYER_KINDS)}, not {_brief(kind)}")
+        raise SaveError(f"{where}: kind must be one of {', '.join(PLAYER_KINDS)}, not {brief(kind)}")
     if level is not None and (not isinstance(level, str) or not level.isprintable() or len(level) > 32):
-        raise SaveError(f"{where}: level must be a short string or null, not {_brief(level)}")
+        raise SaveError(f"{where}: level must be a short string or null, not {brief(level)}")
     return PlayerInfo(name, kind, level)
 
 
 def _check_look(raw: Any) -> str:
     if not isinstance(raw, str) or not raw.isprintable() or len(raw) > MAX_LOOK_CHARS:
-        raise SaveError(f"look must be a short printable string, not {_brief(raw)}")
+        raise SaveError(f"look must be a short printable string, not {brief(raw)}")
     return raw
 
 
@@ -332,12 +336,12 @@ def _check_players_given(players: Sequence[PlayerInfo]) -> tuple[PlayerInfo, Pla
 
 def _parse_moves(raw: Any) -> list[str]:
     if not isinstance(raw, list):
-        raise SaveError(f"moves must be a list, not a {_json_type(raw)}")
+        raise SaveError(f"moves must be a list, not a {json_type(raw)}")
     if len(raw) > MAX_MOVES:
         raise SaveError(f"too many moves ({len(raw)}, the limit is {MAX_MOVES})")
     for number, move in enumerate(raw, 1):
         if not isinstance(move, str):
-            raise SaveError(f"move {number} must be a string, not a {_json_type(move)}")
+            raise SaveError(f"move {number} must be a string, not a {json_type(move)}")
         if len(move) > MAX_MOVE_CHARS or not move.isprintable():
             raise SaveError(f"move {number} is not a move ({move[:20]!r})")
     return list(raw)
@@ -347,10 +351,10 @@ def _check_result(raw: Any, actual: Outcome | None, names: tuple[str, str]) -> N
     stored: Outcome | None = None
     if raw is not None:
         if not isinstance(raw, dict):
-            raise SaveError(f"result must be an object or null, not a {_json_type(raw)}")
+            raise SaveError(f"result must be an object or null, not a {json_type(raw)}")
         for field in ("winner", "reason"):
             if isinstance(raw.get(field), (list, dict)):
-                raise SaveError(f"bad result: {field} cannot be {_brief(raw[field])}")
+                raise SaveError(f"bad result: {field} cannot be {brief(raw[field])}")
         try:
             stored = Outcome.from_dict(raw)
         except EngineError as error:
@@ -382,42 +386,3 @@ def _parse_time(data: dict[str, Any], key: str) -> datetime:
         return moment.astimezone(UTC)
     except (ValueError, OverflowError):
         raise SaveError(f"{key} is not an ISO-8601 date ({raw!r})") from None
-
-
-# ----- small helpers ---------------------------------------------------------
-
-
-def _brief(value: Any) -> str:
-    """A value quoted in a message: scalars shortened, containers named, never a huge repr."""
-    if isinstance(value, (list, dict)):
-        return f"a {_json_type(value)}"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "list"
-    return "object" if isinstance(value, dict) else type(value).__name__
-
-
-def _os_reason(error: OSError) -> str:
-    return error.strerror or _first_line(str(error)) or type(error).__name__
-
-
-def _one_line(text: str, limit: int = 300) -> str:
-    """Messages quote file content: keep them on one line and short."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
-
-
-def _first_line(text: str) -> str:
-    return text.strip().splitlines()[0] if text.strip() else ""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.basics import Exact, OptionError, Verdict
+from engine.messages import BASE_MESSAGES
 
 if TYPE_CHECKING:
     from engine.core import GameState
@@ -73,6 +74,10 @@ def _no_positions() -> Mapping[str, tuple[str, ...]]:
     return {"start": ()}
 
 
+def _base_messages() -> Mapping[str, str]:
+    return dict(BASE_MESSAGES)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Static description of a game: everything the shared code needs to know about it."""
@@ -93,6 +98,9 @@ class GameSpec:
     # game knows them beyond an oracle (an endgame solve).
     review_scale: float = DEFAULT_REVIEW_SCALE
     exact_value: ExactValue | None = None
+    # English texts of every refusal and prompt code the game returns ('refuse_<code>',
+    # 'prompt_<code>'), BASE_MESSAGES included; front ends translate the codes.
+    messages: Mapping[str, str] = field(default_factory=_base_messages)
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown names or values; returns a new dict."""
@@ -113,3 +121,10 @@ class GameSpec:
 
     def new_state(self, options: Mapping[str, Any] | None = None) -> GameState:
         return self.factory(self.check_options(options))
+
+    def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> GameState:
+        """A game set up from a position text (the format is in the game's rules module);
+        raises PositionError with a clear message on any bad text."""
+        state = self.new_state(options)
+        state.load_position(text)
+        return state

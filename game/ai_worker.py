@@ -34,7 +34,8 @@ CLOSE_TIMEOUT = 1.0  # seconds to wait for a polite exit before terminating the 
 # A request unanswered after its movetime (the level's own when None) times this,
 # plus the grace below, means a stopped or stuck child: it is replaced.
 DEADLINE_FACTOR = 4.0
-DEADLINE_GRACE = 15.0  # covers the child's start (imports) on a busy machine
+DEADLINE_GRACE = 15.0  # a slow answer on a busy machine is not a stuck child
+STARTUP_GRACE = 30.0  # more for the requests made while a new child starts (its imports)
 DEFAULT_MOVETIME = 1.0
 
 
@@ -85,6 +86,12 @@ Answer = AIResult | ReviewProgress | ReviewResult
 
 def _serve(requests: Any, results: Any, wanted: Any) -> None:
     """Child process main loop: answer requests until told to stop (None)."""
+    # The engine is imported before the first request arrives, so a child started
+    # ahead of time (`warm_up`) answers that request at once.
+    import engine.ai
+    import engine.registry
+    import engine.review  # noqa: F401
+
     while True:
         job = requests.get()
         if job is None:
@@ -124,19 +131,15 @@ def _review(
     ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any, results: Any
 ) -> ReviewResult:
     from engine.registry import state_from_dict
-    from engine.review import review, review_game_of
+    from engine.review import review_history
 
     nodes, first_ply = params
     state = state_from_dict(data)
-    start = state.copy()
-    while start.ply > first_ply:
-        start.pop()
 
     def progress(done: int, total: int) -> None:
         results.put(ReviewProgress(ticket, done, total))
 
-    moves = list(state.history[first_ply:])
-    reviewed = review(start, moves, review_game_of(state.spec), nodes=nodes, progress=progress, stop=stop)
+    reviewed = review_history(state, first_ply=first_ply, nodes=nodes, progress=progress, stop=stop)
     if stop():
         return ReviewResult(ticket, None, SUPERSEDED)
     return ReviewResult(ticket, tuple(reviewed.plies), None)
@@ -155,6 +158,7 @@ class AIWorker:
         self._pending: int | None = None
         self._deadline = 0.0  # monotonic time by which the pending request must be answered
         self._in_flight = 0  # jobs in the pipe or in the child, not answered yet
+        self._started_at = -STARTUP_GRACE  # when the current child was started
         self._queued: Request | None = None  # the latest job, while MAX_IN_FLIGHT are out
         self._closed = False
 
@@ -197,6 +201,12 @@ class AIWorker:
         self._requests = self._results = None
 
     # ----- the front end's API ---------------------------------------------
+    def warm_up(self) -> None:
+        """Start the child now (it imports the engine while nothing waits for it)."""
+        if not self._closed and not self._alive():
+            self._start()
+            self._started_at = time.monotonic()
+
     def request(self, state: GameState, level: str, movetime: float | None = None) -> int:
         """Ask for a move in `state`; returns the ticket. Any pending request is cancelled."""
         return self._ask(MOVE, state, (level, movetime), answer_deadline(movetime))
@@ -211,13 +221,16 @@ class AIWorker:
             raise RuntimeError("the AI worker is closed")
         if not self._alive():
             self._start()
+            self._started_at = time.monotonic()
         assert self._wanted is not None
         self._last_ticket += 1
         ticket = self._last_ticket
         # Publish the wanted ticket first: it stops the previous search at once.
         self._wanted.value = ticket
         self._pending = ticket
-        self._deadline = time.monotonic() + deadline
+        # A child still importing the engine (seconds on a busy machine) gets more time.
+        starting = time.monotonic() - self._started_at < STARTUP_GRACE
+        self._deadline = time.monotonic() + deadline + (STARTUP_GRACE if starting else 0.0)
         self._queued = (ticket, kind, state.to_dict(), params)  # replaces an unsent older job
         self._send_queued()
         return ticket

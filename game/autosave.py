@@ -14,21 +14,28 @@ from engine.saves import PlayerInfo, SavedGame, SaveError, load_game, save_game
 from game import paths
 from game.geometry import geometry_for
 from game.looks import look_for
-from game.session import AI, HUMAN, GameSession, GameSetup, Seat
+from game.net.resume import NetResume, read_resume
+from game.session import AI, HUMAN, REMOTE, GameSession, GameSetup, Seat
 
 
 def players_of(session: GameSession) -> tuple[PlayerInfo, PlayerInfo]:
     names = session.state.spec.player_names
     infos = []
     for index, seat in enumerate(session.seats):
-        infos.append(PlayerInfo(seat.name or names[index], AI if seat.is_ai else HUMAN, seat.level))
+        kind = AI if seat.is_ai else REMOTE if seat.is_remote else HUMAN
+        infos.append(PlayerInfo(seat.name or names[index], kind, seat.level))
     return infos[0], infos[1]
 
 
-def session_from_save(saved: SavedGame) -> GameSession:
-    """A session for a loaded game; remote players become local people."""
+def session_from_save(saved: SavedGame, *, keep_remote: bool = False) -> GameSession:
+    """A session for a loaded game; remote players become local people unless
+    `keep_remote` (Continue, with what it needs to reconnect: read_network_autosave)."""
     seats = tuple(
-        Seat(AI, p.level or "medium", p.name) if p.kind == AI else Seat(HUMAN, None, p.name)
+        Seat(AI, p.level or "medium", p.name)
+        if p.kind == AI
+        else Seat(REMOTE, None, p.name)
+        if p.kind == REMOTE and keep_remote
+        else Seat(HUMAN, None, p.name)
         for p in saved.players
     )
     state = saved.state
@@ -75,6 +82,24 @@ def autosave_exists() -> bool:
 def read_autosave() -> tuple[GameSession | None, str | None]:
     """The autosaved session, or None and why it could not be read."""
     return load_session(paths.autosave_path())
+
+
+def read_network_autosave() -> tuple[GameSession, NetResume] | None:
+    """The autosaved network game and how to reconnect to it, when the autosave is one
+    (its remote seat and game match the resume record); else None."""
+    record = read_resume(paths.net_resume_path())
+    if record is None:
+        return None
+    try:
+        session = session_from_save(load_game(paths.autosave_path()), keep_remote=True)
+    except (SaveError, OSError):
+        return None
+    kinds = [seat.is_remote for seat in session.seats]
+    if session.state.spec.id != record.game_id or kinds[record.remote_seat] is not True or kinds[record.seat]:
+        return None  # the autosave is another game now (a local one replaced it)
+    if session.over:
+        return None
+    return session, record
 
 
 def load_session(path: Path | str) -> tuple[GameSession | None, str | None]:

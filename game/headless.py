@@ -66,6 +66,9 @@ def run(argv: Sequence[str]) -> int:
     if args.movetime is not None and not args.movetime > 0:
         print("error: --movetime must be a positive number of seconds", file=sys.stderr)
         return 2
+    if args.host is not None and not 0 <= args.host <= 65535:
+        print(f"error: --host {args.host}: a port is a number from 0 to 65535", file=sys.stderr)
+        return 2
     if args.join is not None and not args.code:
         print("error: --join needs --code", file=sys.stderr)
         return 2
@@ -89,7 +92,7 @@ async def _main(args: argparse.Namespace) -> int:
             seat = FIRST if args.side == "first" else SECOND
             host = Host(args.game, options, seat, report=events.put_nowait, timing=timing)
             port = await host.start(args.host, args.bind)
-        except (ValueError, OSError) as error:
+        except (ValueError, OSError, OverflowError) as error:
             print(f"error: {error}", file=sys.stderr)
             return 1
         print(f"listening on port {port}", flush=True)

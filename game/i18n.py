@@ -45,8 +45,20 @@ def _table(namespace: str, lang: str) -> dict[str, str]:
     return {k: v for k, v in entries.items() if isinstance(v, str)}
 
 
+def singular(count: object, lang: str) -> bool:
+    """Whether a count takes the singular: 1 in English; 0 and 1 in French."""
+    return isinstance(count, int) and (count == 1 or (lang == "fr" and count == 0))
+
+
 def tr(key: str, lang: str, **fields: object) -> str:
-    """Translate 'namespace.entry' into `lang`, falling back to English, then the key."""
+    """Translate 'namespace.entry' into `lang`, falling back to English, then the key.
+
+    With a `count` field that takes the singular, an entry '<entry>_one' is used where
+    the language has one ('1 disc', not '1 discs')."""
     namespace, _, entry = key.partition(".")
+    if "count" in fields and singular(fields["count"], lang):
+        one = _table(namespace, lang).get(entry + "_one")
+        if one is not None:
+            entry = entry + "_one"
     text = _table(namespace, lang).get(entry) or _table(namespace, DEFAULT_LANGUAGE).get(entry) or key
     return _PLACEHOLDER.sub(lambda m: str(fields.get(m.group(1), m.group(0))), text)

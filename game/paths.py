@@ -2,11 +2,14 @@
 
 The base folders come from platformdirs (the usual place on each OS). Setting the
 environment variable PLATEAUX_HOME puts everything under that one folder instead,
-which is what the tests and portable installs use. Folders are created on demand.
+which is what the tests and portable installs use. Folders are created on demand;
+one that cannot be created (a read-only disk, `saves` being a file) is still returned,
+and the read or write that needs it then fails with a one-line message of its own.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -18,6 +21,7 @@ APP_NAME = "Plateaux"
 HOME_VARIABLE = "PLATEAUX_HOME"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave" + SAVE_EXTENSION
+NET_RESUME_FILE = "autosave.network.json"  # how to reconnect to the autosaved network game
 
 __all__ = [
     "AUTOSAVE_FILE",
@@ -26,6 +30,7 @@ __all__ = [
     "autosave_path",
     "config_dir",
     "data_dir",
+    "net_resume_path",
     "saves_dir",
     "settings_path",
 ]
@@ -38,7 +43,8 @@ def _home_override() -> Path | None:
 
 
 def _ensure(folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # reported by whoever reads or writes in it
+        folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
@@ -66,3 +72,8 @@ def settings_path() -> Path:
 def autosave_path() -> Path:
     """The game in progress, rewritten after every move so a crash loses nothing."""
     return data_dir() / AUTOSAVE_FILE
+
+
+def net_resume_path() -> Path:
+    """Beside the autosave: how to reconnect when it is a network game (game.net.resume)."""
+    return data_dir() / NET_RESUME_FILE

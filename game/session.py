@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from engine.core import GameState, owner_of
-from engine.registry import new_state
+from engine.registry import GAMES, new_state
 from engine.review import PlyReview
 
 HUMAN, AI, REMOTE = "human", "ai", "remote"  # REMOTE: a player on another computer
@@ -34,10 +34,14 @@ class Seat:
 class GameSetup:
     """What the menus choose, handed from scene to scene until the board starts."""
 
-    game_id: str = "nine"
+    game_id: str = field(default_factory=lambda: next(iter(GAMES)))  # the first registered
     options: dict[str, Any] = field(default_factory=dict)
     seats: tuple[Seat, Seat] = (Seat(HUMAN), Seat(AI, "medium"))
     look: str = ""  # the board's look (game.looks); "" or an unknown id is the game's default
+
+    def swapped(self) -> GameSetup:
+        """The same match with the sides exchanged: a rematch, where the other one starts."""
+        return replace(self, seats=(self.seats[1], self.seats[0]))
 
 
 def material(state: GameState) -> tuple[int, int]:

@@ -1,16 +1,27 @@
-"""Player preferences, kept as JSON; a damaged file gives the defaults and a message."""
+"""Player preferences, kept as JSON; a damaged file gives the defaults and a message.
+
+The file is read with the checks a save gets (a regular file, a size cap, UTF-8, a JSON
+object whose known keys have the right types): a pipe, a link to /dev/zero, a huge or
+deeply nested file never hangs nor stops the start-up.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from engine.save_files import remove_stale_temps
+from engine.saves import SaveError, read_checked_text
+
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 LANGUAGE_CHOICES: tuple[str, ...] = ("en", "fr")
+MAX_SETTINGS_BYTES = 64 * 1024  # a real settings file is a few hundred bytes
+_TEMP_NAME = re.compile(r"^\.settings-[a-z0-9_]{8}$")  # mkstemp's names for ours
 
 
 @dataclass(frozen=True)
@@ -62,14 +73,14 @@ def load_settings(path: Path, defaults: Settings | None = None) -> tuple[Setting
     """The saved settings and None, or usable settings and a message saying what was wrong."""
     base = defaults or Settings()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_checked_text(path, MAX_SETTINGS_BYTES, "a settings file")
     except FileNotFoundError:
         return base, None
-    except OSError as error:
-        return base, f"Settings could not be read ({error.strerror}); using the defaults."
+    except SaveError as error:
+        return base, f"The settings file {path.name} cannot be used ({error}); using the defaults."
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return base, f"The settings file {path.name} is damaged; using the defaults."
     settings, problems = _checked(data, base)
     if problems:
@@ -80,6 +91,7 @@ def load_settings(path: Path, defaults: Settings | None = None) -> tuple[Setting
 def save_settings(path: Path, settings: Settings) -> None:
     """Write atomically (temporary file then rename), so a crash never leaves half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(path.parent, _TEMP_NAME)  # left by a write that was killed
     text = json.dumps(asdict(settings), indent=2, sort_keys=True)
     handle, temporary = tempfile.mkstemp(prefix=".settings-", dir=path.parent)
     try:

@@ -134,9 +134,11 @@ class Decision:
     kept: bool = True  # whether that side went on to win
 
     @property
-    def number(self) -> int:
-        """The move's number as the move lists show it (one row per full turn)."""
-        return (self.ply or 0) // 2 + 1
+    def number(self) -> str:
+        """The move's number as the move lists show it: '3.' for the first player's
+        move of the third turn, '3...' for the reply."""
+        ply = self.ply or 0
+        return f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
 
 
 def decision(state: GameState) -> Decision | None:

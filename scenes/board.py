@@ -258,6 +258,8 @@ class BoardScene(Scene):
             self.leave_asked = self.clock
             self.refuse(tr("plateaux.confirm_leave_network", self.lang))
             return
+        if live_link and self.game.remote is not None:
+            self.game.remote.leave()  # leaving (not quitting the app) ends it for both
         self.app.effect("click")
         self.app.reset("title")
 

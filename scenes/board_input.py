@@ -10,6 +10,7 @@ import pygame
 from game.arcade.scene import pressed_button
 from scenes.board_keys import nearest_in_direction
 from scenes.board_panel import LIST_RECT, visible_rows
+from scenes.lan_choices import network_choice_key
 
 if TYPE_CHECKING:
     from scenes.board import BoardScene
@@ -39,6 +40,8 @@ def handle_board_event(scene: BoardScene, event: pygame.event.Event) -> None:
 
 
 def board_key(scene: BoardScene, event: pygame.event.Event) -> None:
+    if network_choice_key(scene, event.key):  # the opponent is gone: wait, computer, later
+        return
     shortcuts = {pygame.K_u: "undo", pygame.K_r: "redo", pygame.K_h: "hint", pygame.K_ESCAPE: "menu"}
     if event.key in shortcuts:
         scene.press(shortcuts[event.key])

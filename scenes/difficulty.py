@@ -63,7 +63,8 @@ class DifficultyScene(MenuScene):
     def subtitle(self) -> str:
         names = self._names()
         lang = self.app.lang
-        return "  ·  ".join(f"{names[i]}: {seat_text(self.setup.seats[i], lang)}" for i in (0, 1))
+        seats = [seat_text(seat, lang) for seat in self.setup.seats]
+        return "  ·  ".join(tr("plateaux.labelled", lang, label=names[i], value=seats[i]) for i in (0, 1))
 
     def choose(self, action: str) -> None:
         kind, _, value = action.partition(":")

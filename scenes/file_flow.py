@@ -2,6 +2,8 @@
 
 When no dialog can be shown (no display, no Tk), saving falls back to a timestamped
 file in saves_dir() and loading to the newest save there, and the status says so.
+When a dialog was shown but failed or was killed, nothing is loaded that the player
+did not choose: the status says the dialog failed and the game on screen stays.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from engine.save_files import remove_stale_temps
 from game import paths
 from game.autosave import load_session, save_session
 from game.i18n import tr
 from game.session import GameSession
-from game.tk.dialog import NO_DISPLAY, FileDialogProcess, with_save_extension
+from game.tk.dialog import NO_DIALOG, NO_DISPLAY, FileDialogProcess, with_save_extension
 
 
 @dataclass(frozen=True)
@@ -32,8 +35,22 @@ def default_name(session: GameSession) -> str:
 
 
 def newest_save() -> Path | None:
-    files = sorted(paths.saves_dir().glob("*" + paths.SAVE_EXTENSION), key=lambda p: p.stat().st_mtime)
-    return files[-1] if files else None
+    """The most recently written save in saves_dir() (dangling links and the unreadable
+    are skipped), or None."""
+    folder = paths.saves_dir()
+    remove_stale_temps(folder)
+    found: list[tuple[float, str, Path]] = []
+    try:
+        candidates = list(folder.glob("*" + paths.SAVE_EXTENSION))
+    except OSError:
+        return None
+    for path in candidates:
+        try:
+            info = path.stat()
+        except OSError:  # a dangling link, a file removed meanwhile
+            continue
+        found.append((info.st_mtime, path.name, path))
+    return max(found)[2] if found else None
 
 
 class FileFlow:
@@ -77,10 +94,13 @@ class FileFlow:
         )
 
     def _fallback(self, mode: str, error: str) -> FlowResult:
-        """No dialog: save beside the others, or load the newest save."""
+        """No dialog: save beside the others, or load the newest save (only when no
+        dialog can be shown at all; a dialog that failed loads nothing)."""
         if mode == "save":
             assert self._session is not None
             return self._save(paths.saves_dir() / default_name(self._session))
+        if error not in (NO_DISPLAY, NO_DIALOG):
+            return FlowResult(tr("plateaux.dialog_failed", self.lang, error=error), False)
         newest = newest_save()
         if newest is None:
             note = "" if error == NO_DISPLAY else f" ({error})"

@@ -26,7 +26,7 @@ FINAL_BOARD_RECT = pygame.Rect(70, 110, 500, 500)
 COLUMN_CENTRE = 900  # the text and buttons sit right of the final board
 STATS_WIDTH = 580
 MIN_TEXT_SIZE = 18  # LOOK.md: body text at least 18 px at 1280x720
-ANALYSIS_TOP = 578  # the "decided at move …" box, under the buttons
+ANALYSIS_TOP = 604  # the "decided at move …" box, under the buttons
 ANALYSIS_SIZE = 20
 
 
@@ -69,7 +69,7 @@ def personal_headline(session: GameSession, lang: str) -> str | None:
 class GameOverScene(MenuScene):
     title_key = "plateaux.game_over"
     has_back = False
-    column_top = 300
+    column_top = 266
     column_centre = COLUMN_CENTRE
 
     def __init__(self, app: App, session: GameSession) -> None:
@@ -89,11 +89,22 @@ class GameOverScene(MenuScene):
             warm_up()  # loaded already when the game was played here; a thread if not
 
     def entries(self) -> list[Entry]:
-        return [Entry(action, action) for action in ("review", "replay", "rematch", "menu")]
+        # Undo takes the last move back (an accidental third repetition has a way back).
+        undo = Entry("undo", "undo", enabled=self.can_undo)
+        return [undo, *(Entry(action, action) for action in ("review", "replay", "rematch", "menu"))]
+
+    @property
+    def can_undo(self) -> bool:
+        """A local game with a person in it: a network game cannot be taken back."""
+        session = self.session
+        people = any(seat.kind == HUMAN for seat in session.seats)
+        local = not any(seat.is_remote for seat in session.seats)
+        return people and local and session.can_undo()
 
     def headline(self) -> tuple[str, str]:
         words = outcome_words(self.session, self.app.lang)
         head, _, reason = words.partition(" — ")
+        reason = reason[:1].upper() + reason[1:]  # on a line of its own: a sentence
         personal = personal_headline(self.session, self.app.lang)
         if personal is not None:
             reason = f"{head} — {reason}" if reason else head
@@ -122,12 +133,17 @@ class GameOverScene(MenuScene):
             self.decision = decision(self.session.state)
 
     def choose(self, action: str) -> None:
-        if action == "review":
+        if action == "undo" and self.can_undo:
+            self.session.undo()  # Redo on the board brings the move back
+            self.app.replace("board", self.session)
+        elif action == "review":
             self.app.push("review", self.session)
         elif action == "replay":
             self.app.push("replay", self.session)
         elif action == "rematch":
             setup = self.session.setup
+            if not any(seat.is_remote for seat in setup.seats):
+                setup = setup.swapped()  # the other side starts this time
             if any(seat.is_remote for seat in setup.seats):
                 # A LAN game's rematch is another LAN game: host or join again.
                 self.app.replace("lan_menu", setup)
@@ -151,11 +167,11 @@ class GameOverScene(MenuScene):
             self.look.draw_ring(surface, cell, pygame.Color(assets.ACCENT), width=5)
         head, reason = self.headline()
         image = fitted_image(head, 56, STATS_WIDTH, assets.ACCENT, bold=True)
-        surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 140)))
+        surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 106)))
         image = fitted_image(reason, 24, STATS_WIDTH, assets.TEXT)
-        surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 200)))
+        surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 162)))
         box = pygame.Rect(0, 0, STATS_WIDTH, 64)
-        box.center = (COLUMN_CENTRE, 262)
+        box.center = (COLUMN_CENTRE, 218)
         pygame.draw.rect(surface, assets.PANEL, box, border_radius=12)
         image = fitted_image(self.stats(), 21, STATS_WIDTH - 24, assets.TEXT)
         surface.blit(image, image.get_rect(center=box.center))

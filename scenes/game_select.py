@@ -30,7 +30,7 @@ def option_text(game_id: str, name: str, value: object, lang: str) -> str:
     """'Diagonal lines: on' in the player's language."""
     label = tr(f"plateaux.option_{name}", lang)
     shown = tr("plateaux.on" if value else "plateaux.off", lang) if isinstance(value, bool) else str(value)
-    return f"{label}: {shown}"
+    return tr("plateaux.labelled", lang, label=label, value=shown)
 
 
 def look_text(game_id: str, look_id: str, lang: str) -> str:

@@ -30,6 +30,14 @@ FORM_LEFT, FORM_WIDTH = 760, 350
 
 # The list and entries of this scene only (their own object ids), added to the theme at
 # run time: rows tall enough to click, text the size of the rest of the chrome.
+def _title(game_id: str, lang: str) -> str:
+    """A listed game's title; a game this version lacks is named, never a crash."""
+    try:
+        return game_title(game_id, lang)
+    except ValueError:  # EngineError/OptionError: the discovery filter missed it
+        return game_id[:20]
+
+
 class JoinScene(Scene):
     def __init__(self, app: App, bridge: NetBridge | None = None) -> None:
         super().__init__(app)
@@ -85,7 +93,7 @@ class JoinScene(Scene):
 
     def _items(self) -> list[str | tuple[str, str]]:
         lang = self.app.lang
-        return [f"{game_title(g.game_id, lang)} — {g.name or g.address} ({g.endpoint})" for g in self.found]
+        return [f"{_title(g.game_id, lang)} — {g.name or g.address} ({g.endpoint})" for g in self.found]
 
     def deactivate(self) -> None:
         """Keep what was typed when the widgets go (covered, or a language change)."""

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 
 from engine.core import EngineError
 from engine.registry import state_from_dict
+from game import paths
 from game.i18n import tr
 from game.net.bridge import NetBridge
 from game.net.events import NetEvent, Started
 from game.net.remote_turns import RemoteTurns
+from game.net.resume import NetResume, write_resume
 from game.session import HUMAN, REMOTE, GameSession, GameSetup, Seat
 
 if TYPE_CHECKING:
@@ -40,6 +42,21 @@ def start_lan_board(
     base = setup if setup is not None and setup.game_id == started.game_id else GameSetup(started.game_id)
     chosen = replace(base, options=dict(state.options), seats=(seats[0], seats[1]))
     session = GameSession(chosen, state)
-    remote = RemoteTurns(bridge, remote_seat, host=setup is not None, backlog=later)
+    record_path = paths.net_resume_path()
+    if bridge.resume_record is not None:  # what a restart needs to come back to this game
+        write_resume(record_path, bridge.resume_record)
+    remote = RemoteTurns(bridge, remote_seat, host=setup is not None, backlog=later, record_path=record_path)
     app.replace("board", session, notice=tr("net.connected", lang), remote=remote)
     return ""
+
+
+def continue_lan_board(app: App, session: GameSession, record: NetResume) -> None:
+    """Continue an autosaved network game: listen again (host) or reconnect (guest)
+    with the saved code and token, on a board that waits for the opponent."""
+    bridge = NetBridge()
+    bridge.resume(record, session.state)
+    host = record.role == "host"
+    where = paths.net_resume_path()
+    remote = RemoteTurns(bridge, record.remote_seat, host=host, waiting=True, record_path=where)
+    key = "net.lost_host" if host else "net.lost_guest"
+    app.push("board", session, notice=tr(key, app.lang), remote=remote)

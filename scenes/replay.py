@@ -1,4 +1,5 @@
-"""Watching a finished game again: play/pause, step back and forth, speed."""
+"""Watching a finished game again: play/pause, step back and forth, jump to the start or
+the end, seek anywhere on the bar, speed."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from game.arcade import assets
 from game.arcade.animation import Animator
 from game.arcade.board_look import BoardLook
 from game.arcade.scene import Scene, pressed_button
-from game.controller.texts import cards_for, phase_line
+from game.controller.texts import cards_for
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.session import GameSession
@@ -22,10 +23,11 @@ from game.verdict_hints import Decision, database_ready, decision, has_verdicts,
 from scenes.board_panel import (
     BOARD_RECT,
     BUTTONS_TOP,
+    CARD_GAP,
+    CARD_HEIGHT,
     PANEL_RECT,
     draw_cards,
     draw_move_list,
-    draw_phase,
     draw_status,
     visible_rows,
 )
@@ -35,7 +37,11 @@ if TYPE_CHECKING:
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SECONDS_PER_MOVE = 1.0
-CONTROLS = ("step_back", "play", "step_forward", "speed", "review", "back")
+CONTROLS = ("to_start", "step_back", "play", "step_forward", "to_end", "speed", "review", "back")
+PER_ROW = 4
+# The seek bar takes the phase line's place: in a replay, where the game stands matters more.
+SEEK_TOP = PANEL_RECT.y + 2 * (CARD_HEIGHT + CARD_GAP) + 10
+SEEK_RECT = pygame.Rect(PANEL_RECT.x + 8, SEEK_TOP, PANEL_RECT.width - 16, 16)
 
 
 class ReplayScene(Scene):
@@ -68,12 +74,17 @@ class ReplayScene(Scene):
 
     def status(self) -> str:
         """Where the replay stands; at the deciding move, that it decided the game."""
-        lang, total = self.app.lang, len(self.moves)
+        lang, total, index = self.app.lang, len(self.moves), self.index
+        if index == 0:
+            return tr("plateaux.replay_start", lang, total=total)
+        # The move list's numbering: '3.' for the first player's move, '3...' for the reply.
+        number = f"{(index - 1) // 2 + 1}{'.' if (index - 1) % 2 == 0 else '...'}"
+        fields = {"number": number, "move": str(self.moves[index - 1]), "ply": index, "total": total}
         found = self.decision
-        if found is not None and found.winner is not None and self.index - 1 == found.ply:
+        if found is not None and found.winner is not None and index - 1 == found.ply:
             player = player_name(self.finished, found.winner, lang)
-            return tr("plateaux.replay_decided", lang, ply=self.index, total=total, player=player)
-        return tr("plateaux.replay_status", lang, ply=self.index, total=total)
+            return tr("plateaux.replay_decided", lang, player=player, **fields)
+        return tr("plateaux.replay_status", lang, **fields)
 
     @property
     def index(self) -> int:
@@ -81,9 +92,10 @@ class ReplayScene(Scene):
 
     def build(self, root: UIContainer) -> None:
         self.buttons = {}
-        width = (PANEL_RECT.width - 20) // 3
+        width = (PANEL_RECT.width - 10 * (PER_ROW - 1)) // PER_ROW
         for i, name in enumerate(CONTROLS):
-            rect = pygame.Rect(PANEL_RECT.x + (i % 3) * (width + 10), BUTTONS_TOP + (i // 3) * 46, width, 38)
+            row, column = divmod(i, PER_ROW)
+            rect = pygame.Rect(PANEL_RECT.x + column * (width + 10), BUTTONS_TOP + row * 46, width, 38)
             key, fields = self._label(name)
             self.buttons[name] = UIButton(
                 rect,
@@ -128,6 +140,22 @@ class ReplayScene(Scene):
             self.view.state.pop()
             self.cells = self.view.state.board()
 
+    def seek(self, index: int) -> None:
+        """Show the position after `index` moves at once (paused)."""
+        self.animator.finish()
+        self.playing = False
+        index = max(0, min(len(self.moves), index))
+        while self.index > index:
+            self.view.state.pop()
+        while self.index < index:
+            self.view.state.push(self.moves[self.index])
+        self.cells = self.view.state.board()
+        self._relabel()
+
+    def seek_at(self, x: int) -> None:
+        """A click on the seek bar: the nearest position."""
+        self.seek(round((x - SEEK_RECT.x) / SEEK_RECT.width * len(self.moves)))
+
     def press(self, name: str) -> None:
         self.app.effect("click")
         if name == "step_back":
@@ -144,6 +172,8 @@ class ReplayScene(Scene):
                     self.view.state.pop()
                 self.cells = self.view.state.board()
             self.wait = 0.3
+        elif name in ("to_start", "to_end"):
+            self.seek(0 if name == "to_start" else len(self.moves))
         elif name == "speed":
             self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)] if self.speed in SPEEDS else 1.0
         elif name == "review":
@@ -161,9 +191,13 @@ class ReplayScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.animator.finish()
+            if event.button == 1 and SEEK_RECT.inflate(0, 16).collidepoint(event.pos):
+                self.seek_at(event.pos[0])
         if event.type != pygame.KEYDOWN:
             return
         keys = {
+            pygame.K_HOME: "to_start",
+            pygame.K_END: "to_end",
             pygame.K_LEFT: "step_back",
             pygame.K_RIGHT: "step_forward",
             pygame.K_SPACE: "play",
@@ -193,10 +227,25 @@ class ReplayScene(Scene):
             board_view.draw_last_move(surface, self.look, history[-1].steps, self.cells)
         board_view.draw_pieces(surface, self.look, self.cells, self.animator)
         draw_cards(surface, cards_for(self.view, None, self.app.lang), self.clock, self.look.piece_style)
-        draw_phase(surface, phase_line(self.view, self.app.lang))
+        self.draw_seek_bar(surface)
         moves = [str(m) for m in self.moves]
         first = max(
             0, min((self.index + 1) // 2 - visible_rows() // 2, (len(moves) + 1) // 2 - visible_rows())
         )
         draw_move_list(surface, moves, max(0, first), "", self.index - 1, self.decisive_ply)
         draw_status(surface, self.status(), False)
+
+    def draw_seek_bar(self, surface: pygame.Surface) -> None:
+        """Where the replay stands in the game; the deciding move (Teeko) as a red tick."""
+        bar = SEEK_RECT
+        pygame.draw.rect(surface, assets.PANEL, bar, border_radius=8)
+        total = max(1, len(self.moves))
+        filled = bar.copy()
+        filled.width = round(bar.width * self.index / total)
+        if filled.width:
+            pygame.draw.rect(surface, assets.ACCENT, filled, border_radius=8)
+        if self.decisive_ply is not None:
+            x = bar.x + round(bar.width * (self.decisive_ply + 1) / total)
+            pygame.draw.line(surface, assets.REFUSAL, (x, bar.y - 4), (x, bar.bottom + 3), 3)
+        knob = (bar.x + filled.width, bar.centery)
+        pygame.draw.circle(surface, assets.TEXT, knob, bar.height // 2 + 3)

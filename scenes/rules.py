@@ -14,6 +14,7 @@ from game.arcade import assets
 from game.arcade.board_look import BoardLook
 from game.arcade.scene import Scene, pressed_button
 from game.game_hooks import arcade_games, game_title, hooks_for, tr_or
+from game.games import plugin_for
 from game.i18n import tr
 from scenes.menu import BACK_RECT, backdrop
 
@@ -41,9 +42,7 @@ class RulesScene(Scene):
         self.back_button: UIButton | None = None
 
     def build(self, root: UIContainer) -> None:
-        hooks = hooks_for(self.game_id)
-        rules_key = hooks.rules_key or f"plateaux.rules_{self.game_id}"
-        UITextBox(rules_key, TEXT_RECT, self.app.manager, container=root)
+        UITextBox(plugin_for(self.game_id).rules_key, TEXT_RECT, self.app.manager, container=root)
         self.game_buttons = {}
         games = arcade_games()
         width = min(220, (TEXT_RECT.width - 10 * (len(games) - 1)) // max(1, len(games)))
@@ -89,7 +88,6 @@ class RulesScene(Scene):
         board_view.draw_pieces(surface, self.look, self.cells, None)
         for cell in self.marks:  # where the next move would complete a mill
             board_view.draw_selection(surface, self.look, (cell,), self.cells, 0)
-        key = hooks_for(self.game_id).diagram_caption_key or f"plateaux.rules_diagram_{self.game_id}"
-        caption = tr_or(key, lang, "")
+        caption = tr_or(plugin_for(self.game_id).diagram_caption_key, lang, "")
         image = assets.text_image(caption, 19, tuple(assets.TEXT_DIM))
         surface.blit(image, image.get_rect(midtop=(DIAGRAM_RECT.centerx, DIAGRAM_RECT.bottom + 18)))

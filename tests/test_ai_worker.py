@@ -15,7 +15,7 @@ from engine.registry import new_state
 from game import ai_worker
 from game.ai_worker import MAX_IN_FLIGHT, AIResult, AIWorker, ReviewProgress, ReviewResult
 
-WAIT = 20.0  # generous: the first request pays for starting the child process
+WAIT = 90.0  # a liveness bound: the first request pays for starting the child (slow when busy)
 
 
 def wait_result(worker: AIWorker, timeout: float = WAIT) -> AIResult:
@@ -70,7 +70,7 @@ def requests_return(worker: AIWorker, count: int) -> bool:
 def stopped_child(worker: AIWorker) -> int:
     """Start the child, wait for its first answer, then stop it with SIGSTOP."""
     worker.request(new_state("nine"), "easy")
-    wait_result(worker)
+    assert wait_result(worker, 120.0).error is None  # started and answering
     process = worker._process
     assert process is not None and process.pid is not None
     os.kill(process.pid, signal.SIGSTOP)
@@ -87,6 +87,7 @@ def test_requests_to_a_stopped_child_never_block(worker: AIWorker) -> None:
 def test_a_stopped_child_is_given_up_and_replaced(worker: AIWorker, monkeypatch: pytest.MonkeyPatch) -> None:
     pid = stopped_child(worker)
     monkeypatch.setattr(ai_worker, "answer_deadline", lambda movetime: 0.5)
+    monkeypatch.setattr(ai_worker, "STARTUP_GRACE", 0.0)
     ticket = worker.request(new_state("nine"), "easy")
     result = wait_result(worker)
     assert result.ticket == ticket and result.move is None and result.error
@@ -193,3 +194,13 @@ def test_a_review_reports_progress_then_every_ply(worker: AIWorker) -> None:
     assert [p.tag for p in result.plies][1] == "blunder!"  # b2 turns the draw into a loss
     assert progress and (progress[-1].done, progress[-1].total) == (4, 4)
     assert [p.done for p in progress] == sorted(p.done for p in progress)
+
+
+def test_warm_up_starts_the_child_before_any_request(worker: AIWorker) -> None:
+    worker.warm_up()
+    process = worker._process
+    assert process is not None and process.is_alive() and not worker.busy
+    worker.warm_up()  # already running: the same child
+    assert worker._process is process
+    ticket = worker.request(new_state("nine"), "easy")
+    assert wait_result(worker).ticket == ticket and worker._process is process

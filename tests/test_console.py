@@ -258,3 +258,17 @@ def test_turn_sentence() -> None:
     state = new_state("nine")
     state.play_all(["d6"])
     assert turn_text(state) == "Black to move, placement phase; in hand: White 8, Black 9"
+
+
+def test_loading_another_games_save_re_checks_the_computers_level(tmp_path: Path) -> None:
+    """Issue 17, item 10: `--vs perfect` then a Morris save: the session goes on."""
+    path = tmp_path / "nine.plateaux.json"
+    nine = new_state("nine")
+    nine.play("d6")  # the computer (Black) is to move after the load
+    save_game(path, nine)
+    script = f"load {path}\nquit\n"
+    status, out, console = console_run(script, new_state("teeko"), ai_level="perfect", ai_side=1)
+    assert status == 0 and "unknown level" not in out
+    assert "has no level 'perfect': the computer now plays hard" in out
+    assert console.ai_level == "hard" and console.state.spec.id == "nine"
+    assert len(console.state.history) == 2  # the computer moved at its new level

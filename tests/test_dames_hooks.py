@@ -13,10 +13,12 @@ from engine.games.dames import DAMES
 from engine.games.dames.rules import DamesState
 from engine.registry import new_state
 from game.game_hooks import hooks_for
+from game.games import plugin_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
 
 HOOKS = hooks_for("dames")
+PLUGIN = plugin_for("dames")
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "assets" / "translations"
 
 
@@ -115,7 +117,7 @@ def test_refused_clicks_always_get_a_specific_reason() -> None:
 
 
 def test_the_rules_state_this_variant_in_both_languages() -> None:
-    assert HOOKS.rules_key == "dames.rules" and HOOKS.diagram_caption_key == "dames.rules_diagram"
+    assert PLUGIN.rules_key == "dames.rules" and PLUGIN.diagram_caption_key == "dames.rules_diagram"
     english, french = tr("dames.rules", "en"), tr("dames.rules", "fr")
     for fact in ("never compulsory", "forward only", "stop after any jump", "one square", "stops there"):
         assert fact in english
@@ -135,7 +137,7 @@ def test_the_rules_diagram_shows_a_chain_that_may_stop() -> None:
     legal = {str(m) for m in state.legal_moves()}
     assert {"37x28", "37x28x17"} <= legal
     assert set(HOOKS.diagram_marks) == {"28", "17"}
-    assert "37" in tr(HOOKS.diagram_caption_key, "en")
+    assert "37" in tr(PLUGIN.diagram_caption_key, "en")
 
 
 @pytest.mark.parametrize("side", [FIRST, SECOND])

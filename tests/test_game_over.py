@@ -93,3 +93,34 @@ def test_rematch_of_a_lan_game_goes_back_to_the_lan_menu(app: App) -> None:
     over.choose("rematch")
     app.apply_pending()
     assert isinstance(app.top, LanMenuScene)
+
+
+def test_rematch_against_the_computer_lets_the_other_side_start(app: App) -> None:
+    over = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(AI, "easy"))))
+    app.replace(over)
+    app.apply_pending()
+    over.choose("rematch")
+    app.apply_pending()
+    board = app.top
+    assert isinstance(board, BoardScene)
+    first, second = board.session.seats
+    assert first.is_ai and first.level == "easy" and second.kind == HUMAN  # the computer starts
+
+
+def test_undo_from_the_game_over_goes_back_to_the_board(app: App) -> None:
+    session = finished_teeko((Seat(HUMAN), Seat(AI, "easy")))
+    over = GameOverScene(app, session)
+    app.replace(over)
+    app.apply_pending()
+    assert over.entries()[0].action == "undo" and over.entries()[0].enabled
+    over.choose("undo")
+    app.apply_pending()
+    board = app.top
+    assert isinstance(board, BoardScene) and board.session is session
+    # Back to the last position where the person (Black, first) moves; Redo brings it back.
+    assert not session.over and session.state.to_move == 0 and session.can_redo()
+
+
+def test_no_undo_from_the_game_over_of_a_network_game(app: App) -> None:
+    over = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(REMOTE))))
+    assert not over.can_undo and not over.entries()[0].enabled

@@ -15,12 +15,14 @@ import pytest
 from engine.games.othello.rules import INDEX_OF_NAME, PASS
 from engine.registry import new_state
 from game.game_hooks import hooks_for
+from game.games import plugin_for
 from game.geometry import geometry_for
 from game.i18n import TRANSLATIONS_DIR, tr
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat
 
 BLACK_MUST_PASS = "d3 c3 e6 d2 d1 e1 b2 c1"  # Black, to move, has no placement
 HOOKS = hooks_for("othello")
+PLUGIN = plugin_for("othello")
 P = INDEX_OF_NAME
 
 
@@ -89,11 +91,11 @@ def test_no_flash_after_a_move() -> None:
 # ----- disc counts ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "discs"), ("fr", "pions")])
-def test_score_line_counts_discs(lang: str, word: str) -> None:
-    state = othello("d3")  # Black 4, White 1
-    assert HOOKS.score_line(state, 0, lang) == f"4 {word}"
-    assert HOOKS.score_line(state, 1, lang) == f"1 {word}"
+@pytest.mark.parametrize(("lang", "words"), [("en", ("discs", "disc")), ("fr", ("pions", "pion"))])
+def test_score_line_counts_discs(lang: str, words: tuple[str, str]) -> None:
+    state = othello("d3")  # Black 4, White 1: one disc, in the singular
+    assert HOOKS.score_line(state, 0, lang) == f"4 {words[0]}"
+    assert HOOKS.score_line(state, 1, lang) == f"1 {words[1]}"
     assert hooks_for("nine").score_line(new_state("nine"), 0, lang) is None  # Morris: generic
 
 
@@ -113,12 +115,12 @@ def test_panel_cards_show_disc_counts_not_captures() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_rules_and_caption_exist_in_both_languages(lang: str) -> None:
-    assert HOOKS.rules_key == "othello.rules" and HOOKS.diagram_caption_key
-    for key in (HOOKS.rules_key, HOOKS.diagram_caption_key):
+    assert PLUGIN.rules_key == "othello.rules" and PLUGIN.diagram_caption_key
+    for key in (PLUGIN.rules_key, PLUGIN.diagram_caption_key):
         assert tr(key, lang) != key
-    rules = tr(HOOKS.rules_key, lang)
+    rules = tr(PLUGIN.rules_key, lang)
     assert "d4" in rules and "e5" in rules  # the start as RULES.md gives it
-    assert tr(HOOKS.rules_key, "fr") != tr(HOOKS.rules_key, "en")
+    assert tr(PLUGIN.rules_key, "fr") != tr(PLUGIN.rules_key, "en")
 
 
 def test_diagram_marks_are_the_legal_squares_of_its_position() -> None:

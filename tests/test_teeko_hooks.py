@@ -12,10 +12,12 @@ from test_teeko_ai import position
 from engine.core import Termination
 from engine.games.teeko.rules import INDEX_OF_NAME, NAMES, TeekoState
 from game.game_hooks import hooks_for
+from game.games import plugin_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
 
 HOOKS = hooks_for("teeko")
+PLUGIN = plugin_for("teeko")
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "assets" / "translations"
 # Moving phase, Black to move. Black a5 (walled in by White b5 a4 b4), c1, e1, d3;
 # White b5 a4 b4 d4.
@@ -38,8 +40,8 @@ def refusal(state: TeekoState, clicks: tuple[str, ...], square: str, lang: str) 
 
 
 def test_the_rules_keys_and_game_specific_hooks_are_registered() -> None:
-    assert HOOKS.rules_key == "teeko.rules" and HOOKS.diagram_caption_key == "teeko.rules_diagram"
-    assert HOOKS is not hooks_for("no-such-game")
+    assert PLUGIN.rules_key == "teeko.rules" and PLUGIN.diagram_caption_key == "teeko.rules_diagram"
+    assert HOOKS is plugin_for("teeko").hooks and HOOKS is not hooks_for("nine")
 
 
 @pytest.mark.parametrize(

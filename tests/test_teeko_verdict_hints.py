@@ -169,10 +169,10 @@ def test_game_over_says_where_the_game_was_decided(app: App) -> None:
     scene = GameOverScene(app, teeko_at(DECIDED_AT_B2))
     scene.update(0.016)
     assert scene.decision == Decision(1, "b2", 0, True)
-    assert scene.analysis() == "Decided at move 1 (b2): from then on Black could force the win."
+    assert scene.analysis() == "Decided at 1... b2: from then on Black could force the win."
     app.settings = app.settings.with_changes(language="fr")
     try:
-        assert scene.analysis() == "Décidé au coup 1 (b2) : dès lors, Noir pouvait forcer la victoire."
+        assert scene.analysis() == "Décidé au coup 1... b2 : dès lors, Noir pouvait forcer la victoire."
     finally:
         app.settings = app.settings.with_changes(language="en")
     scene.draw(pygame.Surface((1280, 720)))
@@ -191,7 +191,7 @@ def test_no_analysis_for_other_games_and_a_slipped_win_is_told() -> None:
     state = GameSession(GameSetup("nine", {}, (Seat(HUMAN), Seat(HUMAN)))).state
     assert decision(state) is None
     text = decision_text(Decision(4, "e1", 1, kept=False), ("Black", "White"), "en")
-    assert text == "Move 3 (e1) gave White a forced win, which then slipped away."
+    assert text == "The move 3. e1 gave White a forced win, which then slipped away."
 
 
 def test_replay_marks_the_deciding_move(app: App) -> None:

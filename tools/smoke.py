@@ -12,7 +12,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TypeVar
 
@@ -357,7 +357,7 @@ def tour(t: Tour) -> None:
 
 
 def report(app: App) -> None:
-    def line(label: str, samples: list[float]) -> str:
+    def line(label: str, samples: Collection[float]) -> str:
         if not samples:
             return f"{label}: no frames"
         ms = sorted(s * 1000 for s in samples)

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import TextIO
 
 from engine.ai import choose_move
+from engine.ai.players import levels_for
 from engine.core import EngineError, GameState, InvalidMoveError
 from engine.describe import result_text, turn_text
 from engine.saves import SAVE_EXTENSION, PlayerInfo, SaveError, load_game, save_game
@@ -210,4 +211,15 @@ class Console:
         self.state = saved.state
         self.created = saved.created
         self.say(f"loaded {path}: {saved.state.spec.title}, {saved.state.ply} moves")
+        self._recheck_level()
         self.show_board = True
+
+    def _recheck_level(self) -> None:
+        """A loaded game of another kind may lack the computer's level (perfect is for
+        solved games only): the session goes on at the strongest level it offers."""
+        if self.ai_level is None:
+            return
+        offered = levels_for(self.state.spec.id)
+        if self.ai_level not in offered:
+            old, self.ai_level = self.ai_level, offered[-1]
+            self.say(f"{self.state.spec.title} has no level {old!r}: the computer now plays {self.ai_level}")

@@ -17,7 +17,16 @@ import sys
 from engine.cli.options import checked_options
 from engine.core import EngineError, GameState
 from engine.registry import GAMES, new_state
-from engine.review import LABELS, REVIEW_NODES, GameReview, PlyReview, review, review_game_of, tags
+from engine.review import (
+    LABELS,
+    REVIEW_NODES,
+    GameReview,
+    PlyReview,
+    review,
+    review_game_of,
+    review_history,
+    tags,
+)
 from engine.saves import SaveError, load_game
 
 
@@ -50,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {args.target}: {error}", file=sys.stderr)
         return 1
     state = saved.state
-    start = new_state(state.spec.id, state.options)
-    result = review(start, list(state.history), review_game_of(state.spec), nodes=args.nodes)
+    result = review_history(state, nodes=args.nodes)
     print(report(state, result, [p.name for p in saved.players]))
     return 0
 

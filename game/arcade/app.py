@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +27,8 @@ from game.arcade.audio import Audio, pre_init
 from game.arcade.scene import Scene, make_scene
 from game.i18n import system_language
 from game.settings import Settings, load_settings, save_settings
+
+FRAME_HISTORY = 36_000  # frames of timing kept: ten minutes at 60 fps
 
 
 def settle_memory() -> None:
@@ -64,9 +68,12 @@ class App:
             starting_language=self.settings.language,
             translation_directory_paths=[str(assets.TRANSLATIONS_DIR)],
         )
-        # The bold font of rich text (the rules page) is loaded up front:
-        # pygame_gui would otherwise load them lazily, mid-frame, with a warning.
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": 18, "style": "bold"}])
+        # The styles of rich text (the rules pages) are loaded up front: pygame_gui would
+        # otherwise load them lazily, mid-frame, with a warning.
+        self.manager.preload_fonts(
+            [{"name": "noto_sans", "point_size": size, "style": style}
+             for size in (18, 20) for style in ("bold", "italic", "bold_italic")]
+        )  # fmt: skip
         self.audio = Audio(
             enabled=audio,
             music_volume=self.settings.music_volume,
@@ -80,8 +87,9 @@ class App:
         self._pending: list[Callable[[], None]] = []
         self.running = True
         self.clock = pygame.time.Clock()
-        self.frame_times: list[float] = []  # seconds of work per frame
-        self.thinking_frame_times: list[float] = []  # the same, while the AI works
+        # Seconds of work per frame, the last FRAME_HISTORY of them (memory stays bounded).
+        self.frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)
+        self.thinking_frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)  # while the AI works
         self._music: str | None = None
 
     # ----- shared services ------------------------------------------------------
@@ -245,10 +253,18 @@ class App:
 
     def run(self, first: Scene) -> None:
         self._push(first)
+        # The AI process starts now, while the title shows: the first AI move then
+        # never waits for the engine's imports (seconds on a slow machine).
+        self.worker.warm_up()
         settle_memory()
-        while self.running:
-            dt = self.clock.tick(60) / 1000.0
-            self.frame(min(dt, 0.1), pygame.event.get())
+        # Ctrl-C in the terminal quits like closing the window: quietly, autosave kept.
+        previous = signal.signal(signal.SIGINT, lambda *_: self.quit())
+        try:
+            while self.running:
+                dt = self.clock.tick(60) / 1000.0
+                self.frame(min(dt, 0.1), pygame.event.get())
+        finally:
+            signal.signal(signal.SIGINT, previous)
         self.close()
 
     def close(self) -> None:

@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
-from game.arcade import assets, materials
-from game.arcade.board_paint import paint_cells
+from game.arcade.board_paint import Painter
 from game.arcade.sprites import PieceStyle
+from game.drawing import board_shapes
 from game.geometry import BoardGeometry
 from game.looks import POINTS, Look, board_geometry, grid_step, look_for
 
@@ -78,30 +78,23 @@ class BoardLook:
 
     # ----- drawing ----------------------------------------------------------
     def _render_background(self) -> pygame.Surface:
-        if self.style.cells != POINTS:
-            return paint_cells(self.style, self.geometry, self.rect.width, self.step)
-        return self._render_morris()
+        """The look's shapes (game.drawing), painted once: Morris's geometry sits inside
+        a band of wood for its labels, a grid board's fills the whole square."""
+        shapes = board_shapes(self.style, self.geometry)
+        if self.style.cells == POINTS:
+            offset = self._offset
+            size = self.size
 
-    def _render_morris(self) -> pygame.Surface:
-        size = self.size
-        surface = materials.wood_texture(self.rect.width).copy()
-        width = max(3, round(size * 0.009))
-        bevel = (236, 196, 140)
-        points = [self._local(c) for c in range(len(self.geometry.centres))]
-        for a, b in self.geometry.lines:
-            pa, pb = points[a], points[b]
-            pygame.draw.line(surface, bevel, (pa[0] + 1, pa[1] + 1), (pb[0] + 1, pb[1] + 1), width)
-            pygame.draw.line(surface, assets.INLAY, pa, pb, width)
-        dot = max(4, round(size * 0.014))
-        for p in points:
-            pygame.draw.circle(surface, bevel, (p[0] + 1, p[1] + 1), dot)
-            pygame.draw.circle(surface, assets.INLAY, p, dot)
-        label_font = assets.font(max(14, round(size * 0.03)), bold=True)
-        for text, lx, ly in self.geometry.labels:
-            image = label_font.render(text, True, assets.INLAY)
-            surface.blit(image, image.get_rect(center=self._label_position(lx, ly)))
-        pygame.draw.rect(surface, assets.INLAY, surface.get_rect(), max(2, width - 1), border_radius=6)
-        return surface
+            def place(x: float, y: float) -> tuple[int, int]:
+                return round(offset + x * size), round(offset + y * size)
+
+            return Painter(self.rect.width, size, place, self._label_position).paint(shapes)
+        side = self.rect.width
+
+        def grid_place(x: float, y: float) -> tuple[int, int]:
+            return round(x * side), round(y * side)
+
+        return Painter(side, side, grid_place).paint(shapes)
 
     def _label_position(self, lx: float, ly: float) -> tuple[int, int]:
         """A label beyond the outermost cells goes to the middle of the wood's margin

@@ -1,55 +1,137 @@
-"""Painting grid boards once per size: Teeko's points, Othello's felt, the dames chequers.
-
-Input is the look and the geometry already oriented, in board units (0..1 of the
-square); output is an opaque square surface the board blits every frame. Circles
-are drawn with gfxdraw's anti-aliased outlines over filled discs.
-"""
+"""The pygame renderer of a board look (game.drawing describes it): textures, bevels
+and anti-aliased circles, painted once per size into an opaque square surface that
+the board blits every frame."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 import pygame.gfxdraw
 
+from game import drawing as d
 from game.arcade import assets, materials
-from game.geometry import BoardGeometry
-from game.looks import FELT_GRID, GRID_POINTS, ROUND_CELLS, Look
 
 Point = tuple[int, int]
+Place = Callable[[float, float], Point]
 BEVEL = (236, 196, 140)  # the light edge of a groove cut in warm wood
 FELT_LINE, FELT_LABEL = (14, 44, 28), (204, 222, 208)
-MAPLE_INK, WALNUT_INK = (104, 66, 38), (240, 216, 176)
+INK = {
+    d.INLAY: assets.INLAY,
+    d.FELT_LABEL: FELT_LABEL,
+    d.MAPLE_INK: (104, 66, 38),
+    d.WALNUT_INK: (240, 216, 176),
+}
 
 
-def paint_cells(look: Look, geometry: BoardGeometry, side: int, step: float) -> pygame.Surface:
-    """The background of a grid board `side` pixels square."""
-    if look.cells == GRID_POINTS:
-        return _teeko(geometry, side, step)
-    if look.cells == FELT_GRID:
-        return _felt(geometry, side, step)
-    return _chequer(look, geometry, side, step)
+class Painter:
+    """Draws Shapes onto a `side`-pixel square; `scale` pixels per board unit, `place`
+    maps board units to pixels and `margin` places a rank or file label."""
 
+    def __init__(self, side: int, scale: float, place: Place, margin: Place | None = None) -> None:
+        self.side, self.scale, self.place = side, scale, place
+        self.margin = margin or place
+        self.surface = pygame.Surface((side, side)).convert()
+        self._textures: dict[str, pygame.Surface] = {}
 
-def _pixels(geometry: BoardGeometry, side: int) -> list[Point]:
-    return [(round(x * side), round(y * side)) for x, y in geometry.centres]
+    def texture(self, name: str) -> pygame.Surface:
+        if name not in self._textures:
+            makers: dict[str, Callable[[int], pygame.Surface]] = {
+                d.WOOD: materials.wood_texture,
+                d.MAPLE: materials.maple_texture,
+            }
+            self._textures[name] = makers.get(name, materials.walnut_texture)(self.side)
+        return self._textures[name]
 
+    def px(self, size: float, least: int = 1) -> int:
+        return max(least, round(size * self.scale))
 
-def _play_area(geometry: BoardGeometry, side: int, step: float) -> pygame.Rect:
-    """The square holding every cell, half a step beyond the outermost centres."""
-    xs = [x for x, _ in geometry.centres]
-    ys = [y for _, y in geometry.centres]
-    left, top = (min(xs) - step / 2) * side, (min(ys) - step / 2) * side
-    right, bottom = (max(xs) + step / 2) * side, (max(ys) + step / 2) * side
-    return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+    def rect(self, at: tuple[float, ...]) -> pygame.Rect:
+        (left, top), (right, bottom) = self.place(at[0], at[1]), self.place(at[2], at[3])
+        return pygame.Rect(left, top, right - left, bottom - top)
 
+    def paint(self, shapes: Sequence[d.Shape]) -> pygame.Surface:
+        for shape in shapes:
+            getattr(self, "_" + shape.kind)(shape)
+        return self.surface
 
-def _labels(surface: pygame.Surface, geometry: BoardGeometry, side: int, colour: Sequence[int]) -> None:
-    label_font = assets.font(max(14, round(side * 0.03)), bold=True)
-    for text, lx, ly in geometry.labels:
-        image = label_font.render(text, True, colour)
-        surface.blit(image, image.get_rect(center=(round(lx * side), round(ly * side))))
+    def _fill(self, shape: d.Shape) -> None:
+        if shape.paint == d.FELT_FRAME:
+            self.surface.fill(materials.FELT_FRAME)
+            return
+        self.surface.blit(self.texture(d.WALNUT if shape.paint == d.WALNUT_FRAME else shape.paint), (0, 0))
+        if shape.paint == d.WALNUT_FRAME:  # the frame: the darkest walnut
+            self.surface.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
+
+    def _area(self, shape: d.Shape) -> None:
+        area = self.rect(shape.at)
+        if shape.paint == d.FELT:
+            self.surface.blit(materials.felt_texture(area.width), area)
+        else:
+            self.surface.blit(self.texture(shape.paint), area, area)
+
+    def _outline(self, shape: d.Shape) -> None:
+        area = self.rect(shape.at)
+        if shape.paint == d.FELT_LINE:
+            pygame.draw.rect(self.surface, FELT_LINE, area.inflate(4, 4), 3)
+        else:
+            pygame.draw.rect(self.surface, (34, 20, 10), area.inflate(6, 6), 3)
+
+    def _border(self, shape: d.Shape) -> None:
+        pygame.draw.rect(self.surface, INK[shape.paint], self.surface.get_rect(), self.px(shape.size, 2), 6)
+
+    def _line(self, shape: d.Shape) -> None:
+        a, b = self.place(shape.at[0], shape.at[1]), self.place(shape.at[2], shape.at[3])
+        if shape.paint == d.FELT_LINE:
+            pygame.draw.line(self.surface, FELT_LINE, a, b, self.px(shape.size))
+            return
+        width = self.px(shape.size, 2)
+        pygame.draw.line(self.surface, BEVEL, (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), width)
+        pygame.draw.line(self.surface, assets.INLAY, a, b, width)
+
+    def _disc(self, shape: d.Shape) -> None:
+        centre = self.place(shape.at[0], shape.at[1])
+        if shape.paint == d.INLAY_POINT:
+            dot = self.px(shape.size, 4)
+            pygame.draw.circle(self.surface, BEVEL, (centre[0] + 1, centre[1] + 1), dot)
+            pygame.draw.circle(self.surface, assets.INLAY, centre, dot)
+        elif shape.paint == d.WELL:
+            self._well(centre, self.px(shape.size))
+        elif shape.paint == d.FELT_LINE:
+            _aa_disc(self.surface, centre, self.px(shape.size, 3), FELT_LINE)
+        else:
+            self._round_cell(centre, self.px(shape.size), shape.paint == d.WALNUT_CELL)
+
+    def _well(self, p: Point, cup: int) -> None:
+        """A Teeko point, as on Scarne's board: a well of plain wood the lines lead into."""
+        well = _disc_of(self.texture(d.WOOD), p, cup)
+        well.fill((18, 14, 10, 0), special_flags=pygame.BLEND_RGBA_SUB)  # a shade deeper
+        self.surface.blit(well, well.get_rect(center=p))
+        arc = pygame.Rect(p[0] - cup, p[1] - cup, 2 * cup, 2 * cup).move(1, 1)
+        pygame.draw.arc(self.surface, BEVEL, arc, 3.6, 6.5, 2)
+        _aa_ring(self.surface, p, cup, assets.INLAY, self.px(0.007, 2))
+
+    def _round_cell(self, centre: Point, radius: int, dark: bool) -> None:
+        """A walnut disc set into the maple, or an engraved ring for a light cell."""
+        lip = (centre[0] + 1, centre[1] + 1)
+        if not dark:
+            _aa_ring(self.surface, lip, radius, (246, 226, 190), 2)
+            _aa_ring(self.surface, centre, radius, (176, 136, 92), 2)
+            return
+        disc = _disc_of(self.texture(d.WALNUT), centre, radius)
+        self.surface.blit(disc, disc.get_rect(center=centre))
+        _aa_ring(self.surface, lip, radius, (246, 226, 190), 2)  # a light lip below
+        _aa_ring(self.surface, centre, radius, (52, 30, 14), 2)  # a dark edge all round
+
+    def _label(self, shape: d.Shape) -> None:
+        image = assets.font(self.px(shape.size, 14), bold=True).render(shape.text, True, INK[shape.paint])
+        place = self.margin if shape.margin else self.place
+        self.surface.blit(image, image.get_rect(center=place(shape.at[0], shape.at[1])))
+
+    def _number(self, shape: d.Shape) -> None:
+        image = assets.font(self.px(shape.size, 10), bold=True).render(shape.text, True, INK[shape.paint])
+        ink = image.get_bounding_rect()  # place the glyphs themselves, not the line box
+        self.surface.blit(image, self.place(shape.at[0], shape.at[1]), ink)
 
 
 def _aa_disc(surface: pygame.Surface, centre: Point, radius: int, colour: Sequence[int]) -> None:
@@ -63,100 +145,6 @@ def _aa_ring(surface: pygame.Surface, centre: Point, radius: int, colour: Sequen
     pygame.gfxdraw.aacircle(surface, centre[0], centre[1], max(1, radius - width + 1), colour)
 
 
-# ----- Teeko: warm wood, lines in eight directions, round points ------------------
-
-
-def _teeko(geometry: BoardGeometry, side: int, step: float) -> pygame.Surface:
-    surface = materials.wood_texture(side).copy()
-    points = _pixels(geometry, side)
-    s = step * side
-    width = max(3, round(side * 0.008))
-    for a, b in itertools.combinations(range(len(points)), 2):
-        (ax, ay), (bx, by) = geometry.centres[a], geometry.centres[b]
-        dx, dy = round(abs(ax - bx) / step), round(abs(ay - by) / step)
-        if max(dx, dy) != 1:
-            continue
-        w = width if dx == 0 or dy == 0 else max(2, width - 1)  # diagonals a little finer
-        pa, pb = points[a], points[b]
-        pygame.draw.line(surface, BEVEL, (pa[0] + 1, pa[1] + 1), (pb[0] + 1, pb[1] + 1), w)
-        pygame.draw.line(surface, assets.INLAY, pa, pb, w)
-    # Round points, as on Scarne's board: wells of plain wood the lines lead into.
-    plain = materials.wood_texture(side)
-    cup = round(s * 0.36)
-    for p in points:
-        well = _disc_of(plain, p, cup)
-        well.fill((18, 14, 10, 0), special_flags=pygame.BLEND_RGBA_SUB)  # a shade deeper
-        surface.blit(well, well.get_rect(center=p))
-        pygame.draw.arc(
-            surface, BEVEL, pygame.Rect(p[0] - cup, p[1] - cup, 2 * cup, 2 * cup).move(1, 1), 3.6, 6.5, 2
-        )
-        _aa_ring(surface, p, cup, assets.INLAY, max(2, width - 1))
-    _labels(surface, geometry, side, assets.INLAY)
-    pygame.draw.rect(surface, assets.INLAY, surface.get_rect(), max(2, width - 1), border_radius=6)
-    return surface
-
-
-# ----- Othello: green felt, a thin dark grid, four star points ---------------------
-
-
-def _felt(geometry: BoardGeometry, side: int, step: float) -> pygame.Surface:
-    surface = pygame.Surface((side, side)).convert()
-    surface.fill(materials.FELT_FRAME)
-    play = _play_area(geometry, side, step)
-    surface.blit(materials.felt_texture(play.width), play)
-    columns, rows = geometry.grid or (8, 8)
-    line = max(1, round(side * 0.003))
-    for k in range(columns + 1):
-        x = play.x + round(k * play.width / columns)
-        pygame.draw.line(surface, FELT_LINE, (x, play.top), (x, play.bottom), line)
-    for k in range(rows + 1):
-        y = play.y + round(k * play.height / rows)
-        pygame.draw.line(surface, FELT_LINE, (play.left, y), (play.right, y), line)
-    if columns >= 6 and rows >= 6:  # the star points, two cells in from each corner
-        dot = max(3, round(step * side * 0.07))
-        for kx, ky in itertools.product((2, columns - 2), (2, rows - 2)):
-            centre = (play.x + round(kx * play.width / columns), play.y + round(ky * play.height / rows))
-            _aa_disc(surface, centre, dot, FELT_LINE)
-    pygame.draw.rect(surface, FELT_LINE, play.inflate(4, 4), 3)
-    _labels(surface, geometry, side, FELT_LABEL)
-    return surface
-
-
-# ----- Dames: light and dark woods, round or square cells, square numbers -------------
-
-
-def _chequer(look: Look, geometry: BoardGeometry, side: int, step: float) -> pygame.Surface:
-    maple, walnut = materials.maple_texture(side), materials.walnut_texture(side)
-    surface = walnut.copy()
-    surface.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)  # the frame: the darkest walnut
-    play = _play_area(geometry, side, step)
-    columns, rows = geometry.grid or (10, 10)
-    s = play.width / columns
-    dark = {
-        (round((x * side - play.x) / s - 0.5), round((y * side - play.y) / s - 0.5))
-        for x, y in geometry.centres
-    }
-    round_cells = look.cells == ROUND_CELLS
-    if round_cells:
-        surface.blit(maple, play, play)
-    for column, row in itertools.product(range(columns), range(rows)):
-        square = pygame.Rect(
-            play.x + round(column * s),
-            play.y + round(row * s),
-            round((column + 1) * s) - round(column * s),
-            round((row + 1) * s) - round(row * s),
-        )
-        is_dark = (column, row) in dark
-        if round_cells:
-            _round_cell(surface, walnut if is_dark else None, square, s)
-        else:
-            surface.blit(walnut if is_dark else maple, square, square)
-    pygame.draw.rect(surface, (34, 20, 10), play.inflate(6, 6), 3)
-    if look.numbers:
-        _numbers(surface, geometry, side, s, WALNUT_INK if not round_cells else MAPLE_INK)
-    return surface
-
-
 def _disc_of(texture: pygame.Surface, centre: Point, radius: int) -> pygame.Surface:
     """The round piece of a texture around `centre`, transparent outside, edges smoothed."""
     disc = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
@@ -165,33 +153,3 @@ def _disc_of(texture: pygame.Surface, centre: Point, radius: int) -> pygame.Surf
     _aa_disc(mask, (radius + 1, radius + 1), radius, (255, 255, 255, 255))
     disc.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return disc
-
-
-def _round_cell(
-    surface: pygame.Surface, walnut: pygame.Surface | None, square: pygame.Rect, s: float
-) -> None:
-    """A round cell: a walnut disc set into the maple, or an engraved ring for a light one."""
-    radius = round(s * 0.43)
-    centre = square.center
-    if walnut is None:
-        _aa_ring(surface, (centre[0] + 1, centre[1] + 1), radius, (246, 226, 190), 2)
-        _aa_ring(surface, centre, radius, (176, 136, 92), 2)
-        return
-    disc = _disc_of(walnut, centre, radius)
-    surface.blit(disc, disc.get_rect(center=centre))
-    # Set into the maple: a light lip below, a dark edge all round.
-    _aa_ring(surface, (centre[0] + 1, centre[1] + 1), radius, (246, 226, 190), 2)
-    _aa_ring(surface, centre, radius, (52, 30, 14), 2)
-
-
-def _numbers(
-    surface: pygame.Surface, geometry: BoardGeometry, side: int, s: float, colour: Sequence[int]
-) -> None:
-    """Each cell's number, small in the top left corner of its square (screen-wise)."""
-    number_font = assets.font(max(10, round(s * 0.19)), bold=True)
-    pad = max(2, round(s * 0.04))
-    for name, (x, y) in zip(geometry.cell_names, geometry.centres, strict=True):
-        image = number_font.render(name, True, colour)
-        ink = image.get_bounding_rect()  # place the glyphs themselves, not the line box
-        left, top = round(x * side - s / 2) + pad, round(y * side - s / 2) + pad
-        surface.blit(image, (left, top), ink)

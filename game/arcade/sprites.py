@@ -17,6 +17,7 @@ import pygame
 
 from engine.core import FIRST_KING, FIRST_MAN, SECOND_KING, owner_of
 from game.arcade import assets
+from game.drawing import crown
 from game.looks import DIAMOND, DISC, ROUND
 
 SUPERSAMPLE = 4
@@ -140,16 +141,8 @@ def _paint_crown(art: pygame.Surface, centre: tuple[int, int], big: int, shape: 
     """A gold crown with a dark outline, and a gold ring (or lozenge) around it: a king
     reads at a glance on light and dark pieces alike."""
     cx, cy = centre
+    points, ring = crown(cx, cy, big, shape == DIAMOND)  # the same crown as the Tk view's
     w = big * (0.4 if shape == DIAMOND else 0.5)
-    points = [
-        (cx - w, cy + w * 0.5),
-        (cx - w, cy - w * 0.4),
-        (cx - w * 0.5, cy + w * 0.05),
-        (cx, cy - w * 0.6),
-        (cx + w * 0.5, cy + w * 0.05),
-        (cx + w, cy - w * 0.4),
-        (cx + w, cy + w * 0.5),
-    ]
     pygame.draw.polygon(art, CROWN_GOLD, points)
     pygame.draw.polygon(art, CROWN_EDGE, points, SUPERSAMPLE * 2)
     band = pygame.Rect(0, 0, round(2 * w), round(w * 0.3))
@@ -159,12 +152,12 @@ def _paint_crown(art: pygame.Surface, centre: tuple[int, int], big: int, shape: 
         pygame.draw.circle(art, CROWN_EDGE, (round(px), round(py)), SUPERSAMPLE * 3)
         pygame.draw.circle(art, CROWN_GOLD, (round(px), round(py)), SUPERSAMPLE * 2)
     if shape == DIAMOND:
-        r = big * 0.8
+        r = ring
         pygame.draw.polygon(
             art, CROWN_GOLD, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], SUPERSAMPLE * 2
         )
     else:
-        pygame.draw.circle(art, CROWN_GOLD, centre, round(big * 0.8), SUPERSAMPLE * 2)
+        pygame.draw.circle(art, CROWN_GOLD, centre, round(ring), SUPERSAMPLE * 2)
 
 
 @cache

@@ -20,7 +20,7 @@ from game.ai_worker import AIWorker
 from game.autosave import Autosaver
 from game.controller.events import AIFailed, BoardEvent, ChainStep, Effect, GameEnded, MoveShown
 from game.controller.hints import VerdictHint
-from game.controller.texts import outcome_sound
+from game.controller.texts import outcome_sound, repetition_warning
 from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
@@ -381,7 +381,7 @@ class BoardController:
         text = self.hooks.prompt(self.state, self.builder.prefix, self.lang)
         if self.builder.can_stop:
             text += " " + tr("plateaux.prompt_stop", self.lang)
-        return text
+        return text + repetition_warning(self.state, self.lang)
 
     def close(self) -> None:
         """The board goes away: stop the AI and the link, write the last autosave."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import owner_of
+from engine.core import GameState, owner_of
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.session import HUMAN, GameSession, Seat
@@ -102,3 +102,9 @@ def outcome_sound(session: GameSession) -> str:
     if len(humans) == 1 and outcome.winner != humans[0]:
         return "lose"
     return "win"
+
+
+def repetition_warning(state: GameState, lang: str) -> str:
+    """' The position has come up twice: a third time is a draw.' when it has (the
+    rules' threefold repetition), so a draw never comes as a surprise; else ''."""
+    return " " + tr("plateaux.repetition_warning", lang) if state.repetitions() == 2 else ""

@@ -14,20 +14,27 @@ import threading
 from collections.abc import Coroutine
 from typing import Any
 
-from engine.core import FIRST, EngineError
-from game.net.discovery import Announcer, Listener, announcement, host_name
-from game.net.events import Ended, GamesFound, Listening, NetEvent, Notice
+from engine.core import FIRST, EngineError, GameState
+from game.net.discovery import BROADCAST, Announcer, Listener, announcement, host_name
+from game.net.events import Ended, GamesFound, Listening, NetEvent, Notice, Started
 from game.net.guest import Guest
 from game.net.host import Host
 from game.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, Timing
+from game.net.resume import NetResume
 
 DISCOVERY_POLL = 0.5  # seconds between two looks at the heard announcements
 
 
 class NetBridge:
-    def __init__(self, timing: Timing | None = None, discovery_port: int = DISCOVERY_PORT) -> None:
+    def __init__(
+        self,
+        timing: Timing | None = None,
+        discovery_port: int = DISCOVERY_PORT,
+        announce_to: str = BROADCAST,  # tests announce to 127.0.0.1
+    ) -> None:
         self.timing = timing or Timing()
         self.discovery_port = discovery_port
+        self.announce_to = announce_to
         self._events: queue.Queue[NetEvent] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._link: Host | Guest | None = None
@@ -35,6 +42,7 @@ class NetBridge:
         self._listener: Listener | None = None
         self._discovery: asyncio.Task[None] | None = None
         self.closed = False
+        self.resume_record: NetResume | None = None  # set when the game starts (any thread reads it)
         self._thread = threading.Thread(target=self._run, name="plateaux-net", daemon=True)
         self._thread.start()
 
@@ -79,6 +87,12 @@ class NetBridge:
         """Join (again, after a refusal: the previous attempt is over)."""
         self._submit(self._join(address, port, code, expect_game))
 
+    def resume(self, record: NetResume, state: GameState) -> None:
+        """Come back to a network game after a restart: host it again (same port, code
+        and token) or rejoin it with the token; `state` is the autosaved game."""
+        self.resume_record = record
+        self._submit(self._resume(record, state.copy()))
+
     def discover(self) -> None:
         """Listen for announced games; GamesFound events follow whenever the list changes."""
         self._submit(self._discover())
@@ -97,11 +111,12 @@ class NetBridge:
                 events.append(self._events.get_nowait())
         return events
 
-    def close(self) -> None:
-        """Say bye and stop the thread, without waiting for it."""
+    def close(self, *, bye: bool = True) -> None:
+        """Say bye (unless `bye` is False: a pause, the other side waits for us to come
+        back) and stop the thread, without waiting for it."""
         if self.closed:
             return
-        asyncio.run_coroutine_threadsafe(self._close(), self._loop)
+        asyncio.run_coroutine_threadsafe(self._close(bye), self._loop)
         self.closed = True
 
     def join_thread(self, timeout: float = 2.0) -> None:
@@ -113,7 +128,7 @@ class NetBridge:
         self, game_id: str, options: dict[str, Any], seat: int, port: int, announce: bool
     ) -> None:
         try:
-            host = Host(game_id, options, seat, report=self._events.put, timing=self.timing)
+            host = Host(game_id, options, seat, report=self._host_report, timing=self.timing)
         except EngineError as error:
             self._events.put(Ended("broken", detail=str(error)))
             return
@@ -129,14 +144,54 @@ class NetBridge:
         self._events.put(Listening(bound, host.code))
         if announce:
             message = announcement(game_id, host.state.options, bound, host_name())
-            self._announcer = Announcer(message, ((("255.255.255.255"), self.discovery_port),))
+            self._announcer = Announcer(message, ((self.announce_to, self.discovery_port),))
             self._announcer.start()
+
+    def _host_report(self, event: NetEvent) -> None:
+        """The host's events; once the seat is taken nobody else may join: stop announcing."""
+        if isinstance(event, Started | Ended) and self._announcer is not None:
+            self._announcer.stop()
+            self._announcer = None
+        self._guest_report(event)
+
+    def _guest_report(self, event: NetEvent) -> None:
+        """Every link event; a Started one also leaves what a restart needs to come back."""
+        link = self._link
+        if isinstance(event, Started) and event.token and link is not None:
+            where = ("", link.port) if isinstance(link, Host) else (link.host, link.port)
+            self.resume_record = NetResume(
+                "host" if isinstance(link, Host) else "guest",
+                event.game_id, event.seat, where[0], where[1], link.code, event.token,
+            )
+        self._events.put(event)
+
+    async def _resume(self, record: NetResume, state: GameState) -> None:
+        if record.role == "guest":
+            guest = Guest(
+                record.address, record.port, record.code, report=self._guest_report, timing=self.timing,
+                expect_game=record.game_id, token=record.token, state=state, seat=record.seat,
+            )
+            self._link = guest
+            await guest.run()
+            return
+        moves = [str(m) for m in state.history]
+        try:
+            host = Host(
+                record.game_id, dict(state.options), record.seat, report=self._host_report,
+                timing=self.timing, code=record.code, token=record.token, moves=moves,
+            )
+            self._link = host
+            await host.start(record.port)  # the guest comes back to the same port
+        except (EngineError, OSError) as error:
+            self._events.put(Ended("unreachable", detail=str(error)))
+            return
+        self._events.put(Listening(host.port, host.code))
 
     async def _join(self, address: str, port: int, code: str, expect_game: str | None) -> None:
         if isinstance(self._link, Guest) and not self._link.ended:
             return  # an attempt is already under way
         guest = Guest(
-            address, port, code, report=self._events.put, timing=self.timing, expect_game=expect_game
+            address, port, code, report=self._guest_report, timing=self.timing, expect_game=expect_game
         )
         self._link = guest
         await guest.run()
@@ -176,12 +231,14 @@ class NetBridge:
         except EngineError as error:
             self._events.put(Notice(f"move {move} refused: {error}"))
 
-    async def _close(self) -> None:
+    async def _close(self, bye: bool) -> None:
         try:
             if self._announcer is not None:
                 self._announcer.stop()
             await self._stop_discovery()
-            if self._link is not None:
+            if self._link is not None and not bye:
+                self._link.abandon()
+            elif self._link is not None:
                 await asyncio.wait_for(self._link.close(), self.timing.send_timeout)
         except (Exception, asyncio.CancelledError):
             pass

@@ -25,6 +25,7 @@ class Started:
     options: dict[str, Any]
     moves: tuple[str, ...]
     seat: int
+    token: str = ""  # the session's secret: kept to come back after a restart
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,9 @@ The guest keeps its own engine state and checks every host move with it. After a
 dropped connection it reconnects with the code and its session token; the host's
 welcome carries the whole move list, which the guest reconciles with its own (the
 host may have moved meanwhile, or may have missed the guest's last move, which is
-sent again).
+sent again). Reconnections back off (doubling up to `Timing.retry_cap`), and a link
+that keeps dropping with no move played in between (a hostile or broken host) ends
+after `Timing.max_resumes` of them instead of looping for ever.
 """
 
 from __future__ import annotations
@@ -34,20 +36,27 @@ class Guest:
         report: Callable[[NetEvent], None],
         timing: Timing | None = None,
         expect_game: str | None = None,
+        token: str | None = None,
+        state: GameState | None = None,
+        seat: int = SECOND,
     ) -> None:
+        """`token`, `state` and `seat`: a restarted guest coming back to its seat with the
+        game it saved (the host's welcome is reconciled with it, as after a drop)."""
         self.host = host
         self.port = port
         self.code = code
         self.report = report
         self.timing = timing or Timing()
         self.expect_game = expect_game
-        self.state: GameState | None = None
-        self.seat = SECOND
-        self.token: str | None = None
+        self.state: GameState | None = state
+        self.seat = seat
+        self.token: str | None = token
         self.channel: Channel | None = None
         self.ended = False
         self._lost_since: float | None = None
         self._host_plies = 0  # moves the host had at its last welcome
+        self._drops = 0  # connections lost in a row with no move played in between
+        self._plies_at_drop = -1
 
     @property
     def ready(self) -> bool:
@@ -62,6 +71,8 @@ class Guest:
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
         first_tries = 0
+        if self.token is not None:  # coming back after a restart: within the resume window
+            self._lost_since = loop.time()
         while not self.ended:
             try:
                 channel = await open_channel(self.host, self.port, self.timing)
@@ -75,7 +86,7 @@ class Guest:
                 ):
                     self._finish(Ended("gave_up", detail=detail))
                 else:
-                    await asyncio.sleep(self.timing.retry_every)
+                    await asyncio.sleep(self._retry_delay())
                 continue
             detail = await self._converse(channel)
             if self._link_over():
@@ -88,13 +99,28 @@ class Guest:
                     break
                 await asyncio.sleep(self.timing.retry_every)
                 continue
+            if self._count_drop():
+                self._finish(Ended("gave_up", detail=f"the connection keeps dropping ({detail})"))
+                break
             if self._lost_since is None:
                 self._lost_since = loop.time()
                 self.report(Lost(detail))
             elif loop.time() - self._lost_since > self.timing.resume_window:
                 self._finish(Ended("gave_up", detail=detail))
                 break
-            await asyncio.sleep(self.timing.retry_every)
+            await asyncio.sleep(self._retry_delay())
+
+    def _count_drop(self) -> bool:
+        """Count a lost connection; True once too many came with no move between them."""
+        plies = len(self.state.history) if self.state is not None else 0
+        if plies != self._plies_at_drop:
+            self._plies_at_drop, self._drops = plies, 0
+        self._drops += 1
+        return self._drops > self.timing.max_resumes
+
+    def _retry_delay(self) -> float:
+        doubled = self.timing.retry_every * float(2 ** max(0, min(self._drops - 1, 16)))
+        return min(doubled, max(self.timing.retry_cap, self.timing.retry_every))
 
     def _link_over(self) -> bool:
         """Whether an Ended was reported (a method: mypy must not narrow it across awaits)."""
@@ -166,7 +192,7 @@ class Guest:
         if self.state is None:
             self.state, self.seat = theirs, seat
             moves = tuple(str(m) for m in theirs.history)
-            self.report(Started(theirs.spec.id, dict(theirs.options), moves, seat))
+            self.report(Started(theirs.spec.id, dict(theirs.options), moves, seat, token))
             return True
         self._reconcile(theirs, seat)
         return True
@@ -260,6 +286,13 @@ class Guest:
                 if state.outcome() is not None:
                     await self._say_bye(channel)
         return move
+
+    def abandon(self) -> None:
+        """Stop without a word (the app quits, the player saves to finish later): the
+        host keeps the seat for this guest's token."""
+        self.ended = True  # no Ended event: nobody is listening any more
+        if self.channel is not None:
+            self.channel.close()
 
     async def close(self) -> None:
         """Leave: tell the host (unless the game ended), stop reconnecting."""

@@ -6,7 +6,8 @@ MAX_HANDSHAKES connections wait for their hello: a new one evicts the oldest, so
 flood of idle sockets cannot lock out the real guest, whose hello comes at once.
 The seat goes to the first connection with the right code; after that only the
 session token it received takes it back (a resume), so a stranger can never replace
-the real guest.
+the real guest, not even in the moment between its welcome and its first message.
+An address that gives MAX_CODE_FAILURES wrong codes is refused for `Timing.lockout`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import FIRST, EngineError, GameState
@@ -33,6 +34,8 @@ from game.net.protocol import (
 )
 
 MAX_HANDSHAKES = 16  # connections waiting for their hello at once; the oldest goes first
+MAX_CODE_FAILURES = 5  # wrong join codes from one address before it is locked out
+MAX_TRACKED_ADDRESSES = 1024  # addresses whose wrong codes are remembered (oldest forgotten)
 
 
 def _same_secret(given: object, expected: str) -> bool:
@@ -54,23 +57,29 @@ class Host:
         report: Callable[[NetEvent], None],
         timing: Timing | None = None,
         code: str | None = None,
+        token: str | None = None,
+        moves: Sequence[str] = (),
     ) -> None:
+        """`token` and `moves`: a restarted host resuming the game its guest holds the
+        token of (the seat stays that token's: nobody else may take it)."""
         self.state: GameState = new_state(game_id, options)  # OptionError for a bad game
+        self.state.play_all(list(moves))  # EngineError for a damaged saved game
         self.seat = host_seat
         self.guest_seat = 1 - host_seat
         self.code = code or new_code()
         self.report = report
         self.timing = timing or Timing()
-        self.token: str | None = None  # issued to the guest that took the seat
+        self.token: str | None = token  # issued to the guest that took the seat
         self.guest: Channel | None = None  # the guest's live connection, if any
         self.guest_done = False  # the guest said bye after the end: it has every move
         self.ended = False
         self.port = 0
         self.refused = 0  # connections refused so far (tests and logs)
-        self._confirmed = False  # the guest spoke after its welcome (so it has the token)
+        self._confirmed = token is not None  # the guest spoke after its welcome (so it has the token)
         self._server: asyncio.Server | None = None
         self._waiting: dict[Channel, None] = {}  # connections before their hello, oldest first
         self._channels: set[Channel] = set()
+        self._wrong_codes: dict[str, tuple[int, float]] = {}  # address: (failures, last at)
 
     @property
     def ready(self) -> bool:
@@ -104,11 +113,16 @@ class Host:
             self.refused += 1
             oldest.close()  # no reply: the cheapest answer to a flood
         self._channels.add(channel)
+        if self._locked_out(channel.peer_host):
+            await self._refuse(channel, "locked", "too many wrong join codes: wait a while")
+            return
         self._waiting[channel] = None
         try:
             hello = await channel.receive(self.timing.handshake)
             resumed = self._admit(hello)
         except ProtocolError as error:
+            if error.reason == "code":
+                self._count_wrong_code(channel.peer_host)
             await self._refuse(channel, error.reason, error.detail)
             return
         except TimeoutError:
@@ -121,6 +135,24 @@ class Host:
         if channel.closed:
             return  # evicted while its hello was being checked
         await self._seat_guest(channel, resumed)
+
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def _locked_out(self, address: str) -> bool:
+        failures, last = self._wrong_codes.get(address, (0, 0.0))
+        if failures < MAX_CODE_FAILURES:
+            return False
+        if self._now() - last > self.timing.lockout:
+            del self._wrong_codes[address]  # served its time: a fresh start
+            return False
+        return True
+
+    def _count_wrong_code(self, address: str) -> None:
+        failures, _ = self._wrong_codes.pop(address, (0, 0.0))
+        self._wrong_codes[address] = (failures + 1, self._now())  # re-inserted: newest last
+        if len(self._wrong_codes) > MAX_TRACKED_ADDRESSES:
+            del self._wrong_codes[next(iter(self._wrong_codes))]
 
     async def _refuse(self, channel: Channel, reason: str, detail: str) -> None:
         self.refused += 1
@@ -142,7 +174,9 @@ class Host:
             raise ProtocolError("game", f"this host plays {self.state.spec.id}")
         token = hello.get("token")
         if token is None:
-            if self.token is not None and self._confirmed:
+            # The seat is the token's: a guest that spoke, or is still connected, keeps it.
+            connected = self.guest is not None and not self.guest.closed
+            if self.token is not None and (self._confirmed or connected):
                 raise ProtocolError("taken", "this game already has its second player")
             return False
         if self.token is None or not _same_secret(token, self.token):
@@ -175,7 +209,8 @@ class Host:
             return
         if first_join:
             moves = tuple(str(m) for m in self.state.history)
-            self.report(Started(self.state.spec.id, dict(self.state.options), moves, self.seat))
+            state = self.state
+            self.report(Started(state.spec.id, dict(state.options), moves, self.seat, self.token or ""))
         else:
             self.report(Resumed())
         await self._serve(channel)
@@ -264,6 +299,15 @@ class Host:
             with contextlib.suppress(ConnectionError):
                 await self.guest.send({"type": "move", "move": move, "ply": ply})
         return move
+
+    def abandon(self) -> None:
+        """Stop without a word (the app quits, the player saves to finish later): the
+        guest sees a lost connection and waits for this host to come back."""
+        if self._server is not None:
+            self._server.close()
+        self.ended = True
+        for channel in list(self._channels):
+            channel.close()
 
     async def close(self) -> None:
         """Stop: say bye to the guest (the game over, or we left), close everything."""

@@ -43,6 +43,7 @@ REFUSALS = (
     "out_of_turn",  # a move when it is not that player's turn
     "illegal",  # a move the engine refuses
     "busy",  # too many connections waiting for their handshake
+    "locked",  # too many wrong join codes from this address: wait a while
     "unexpected",  # a message that makes no sense now
 )
 
@@ -57,6 +58,9 @@ class Timing:
     resume_window: float = 120.0  # a guest keeps trying to reconnect this long
     retry_every: float = 0.5  # between two reconnection attempts
     send_timeout: float = 5.0  # a peer that does not read is dropped after this
+    lockout: float = 60.0  # an address that gave too many wrong codes is refused this long
+    max_resumes: int = 8  # reconnections in a row with no move between them, then give up
+    retry_cap: float = 8.0  # the longest wait between two reconnection attempts
 
 
 class ProtocolError(Exception):
@@ -138,6 +142,15 @@ class Channel:
         self.sent = 0
         self.received = 0
         self.closed = False
+
+    @property
+    def peer_host(self) -> str:
+        """The peer's address without the port ('?' when unknown)."""
+        try:
+            name = self.writer.get_extra_info("peername")
+        except Exception:  # a transport already gone
+            return "?"
+        return str(name[0]) if isinstance(name, tuple) and name else "?"
 
     @property
     def peer(self) -> str:

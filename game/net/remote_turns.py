@@ -3,17 +3,41 @@
 Like game.ai_turns for the AI: the scene asks `update()` each frame (one move at a
 time, so moves caught up after a resume animate one after the other), tells
 `played()` about every move it applies, and shows `alert()` when the connection has trouble.
+
+The seat has explicit states (PLAYING, LOST, GONE, ENDED). Once the opponent has been
+gone for `patience` seconds, `choices()` offers WAIT (ask again later), COMPUTER (the
+computer takes the seat: `with_computer_seat`) and SAVE_LATER (stop without a word:
+the autosave and the resume record stay, and Continue reconnects later). Quitting the
+app is a pause too (`close`); only `leave` (or the computer taking over) says bye.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from engine.core import EngineError, GameState
 from game.i18n import tr
 from game.net.bridge import NetBridge
 from game.net.events import Ended, Lost, MoveArrived, NetEvent, Resumed, Started
+from game.net.resume import clear_resume
+from game.session import AI, GameSetup, Seat
+
+PATIENCE = 30.0  # seconds the opponent may be gone before the player is offered choices
+PLAYING, LOST, GONE, ENDED = "playing", "lost", "gone", "ended"
+WAIT, COMPUTER, SAVE_LATER = "wait", "computer", "save_later"
+CHOICES = (WAIT, COMPUTER, SAVE_LATER)
+FINAL = ("over", "left", "refused", "broken")  # nothing to come back to after these
+
+
+def with_computer_seat(setup: GameSetup, remote_seat: int, level: str = "medium") -> GameSetup:
+    """The same game with the computer in the remote player's seat (COMPUTER chosen)."""
+    seats = list(setup.seats)
+    seats[remote_seat] = Seat(AI, level)
+    return replace(setup, seats=(seats[0], seats[1]))
 
 
 def ended_text(event: Ended, lang: str) -> str:
@@ -36,15 +60,69 @@ def ended_text(event: Ended, lang: str) -> str:
 
 class RemoteTurns:
     def __init__(
-        self, bridge: NetBridge, remote_seat: int, *, host: bool, backlog: Sequence[NetEvent] = ()
+        self,
+        bridge: NetBridge,
+        remote_seat: int,
+        *,
+        host: bool,
+        backlog: Sequence[NetEvent] = (),
+        waiting: bool = False,
+        record_path: Path | None = None,
+        patience: float = PATIENCE,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """`waiting`: a game resumed after a restart (the opponent is not back yet);
+        `record_path`: the resume record, removed when the game ends for good."""
         self.bridge = bridge
         self.remote_seat = remote_seat
         self.host = host
-        self.lost = False
+        self.lost = waiting
         self.ended: Ended | None = None
+        self.record_path = record_path
+        self.patience = patience
+        self.clock = clock
+        self._lost_at: float | None = clock() if waiting else None
+        self._over = False
         self._moves: list[MoveArrived] = []
         self._backlog = list(backlog)  # events polled with the Started, by the scene before the board
+
+    @property
+    def state(self) -> str:
+        if self.ended is not None:
+            return ENDED
+        if not self.lost:
+            return PLAYING
+        gone = self._lost_at is not None and self.clock() - self._lost_at >= self.patience
+        return GONE if gone else LOST
+
+    def choices(self) -> tuple[str, ...]:
+        """What the player may do now: CHOICES once the opponent is gone, else ()."""
+        return CHOICES if self.state == GONE else ()
+
+    def choose(self, choice: str) -> str:
+        """Act on one of `choices()`; returns it ('' when it was not offered). After
+        COMPUTER the front end gives the seat to the computer (`with_computer_seat`);
+        after SAVE_LATER it leaves the board (the autosave is kept)."""
+        if choice not in self.choices():
+            return ""
+        if choice == WAIT:
+            self._lost_at = self.clock()  # ask again after another while
+        elif choice == COMPUTER:
+            self.leave()
+        else:
+            self.bridge.close(bye=False)
+            self.ended = Ended("closed")
+        return choice
+
+    def leave(self) -> None:
+        """End the network game for both (bye), with nothing to come back to."""
+        self.bridge.close(bye=True)
+        self.ended = Ended("closed")
+        self._forget_record()
+
+    def _forget_record(self) -> None:
+        if self.record_path is not None:
+            clear_resume(self.record_path)
 
     def is_remote(self, player: int) -> bool:
         return player == self.remote_seat
@@ -55,16 +133,21 @@ class RemoteTurns:
             if isinstance(event, MoveArrived):
                 self._moves.append(event)
             elif isinstance(event, Lost):
+                if not self.lost:
+                    self._lost_at = self.clock()
                 self.lost = True
             elif isinstance(event, Resumed | Started):
-                self.lost = False
+                self.lost, self._lost_at = False, None
             elif isinstance(event, Ended):
                 self.ended = event
+                if event.reason in FINAL:
+                    self._forget_record()
 
     def update(self, state: GameState, animating: bool) -> Any:
         """Read the network; the remote player's next move for `state` (one per animation)."""
         self.poll()
-        if animating or state.outcome() is not None or state.to_move != self.remote_seat:
+        self._over = state.outcome() is not None
+        if animating or self._over or state.to_move != self.remote_seat:
             return None
         while self._moves:
             arrived = self._moves.pop(0)
@@ -87,9 +170,13 @@ class RemoteTurns:
         """What went wrong with the connection, or '' while all is well."""
         if self.ended is not None and self.ended.reason not in ("over", "closed"):
             return ended_text(self.ended, lang)
+        if self.state == GONE:
+            return tr("net.opponent_gone", lang)
         if self.lost:
             return tr("net.lost_host" if self.host else "net.lost_guest", lang)
         return ""
 
     def close(self) -> None:
-        self.bridge.close()
+        """The board goes (the app quits): a finished game says bye, one in progress is
+        paused without a word so either player can come back to it."""
+        self.bridge.close(bye=self._over)

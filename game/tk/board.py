@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
 from game.controller import BoardController
 from game.geometry import BoardGeometry
-from game.looks import MORRIS_LOOK, POINTS, Look, grid_step
+from game.looks import Look, grid_step
 from game.tk.paint import EBONY as EBONY  # re-exported: the side panel draws the same pieces
 from game.tk.paint import EBONY_RIM as EBONY_RIM
 from game.tk.paint import IVORY as IVORY
@@ -29,7 +29,6 @@ WOOD = "#C8955A"
 WOOD_GRAIN = ("#BF8B51", "#CF9D62", "#C48F55", "#D2A268")
 WOOD_EDGE = "#7A4E27"
 LINE = "#3B2614"
-LABEL = "#4A2F17"
 ACCENT = "#E0A84E"
 LEGAL = "#7FB77E"
 REFUSAL = "#D9665B"
@@ -83,9 +82,7 @@ def board_picture(
 class BoardCanvas(tk.Canvas):
     """A square board that keeps its aspect inside a resizable canvas."""
 
-    def __init__(
-        self, master: tk.Misc, geometry: BoardGeometry, size: int = 640, look: Look = MORRIS_LOOK
-    ) -> None:
+    def __init__(self, master: tk.Misc, geometry: BoardGeometry, look: Look, size: int = 640) -> None:
         super().__init__(master, width=size, height=size, background=BACKGROUND, highlightthickness=0)
         self.geometry = geometry
         self.look = look
@@ -124,10 +121,10 @@ class BoardCanvas(tk.Canvas):
         return self.geometry.cell_at((px - self._origin[0]) / self._side, (py - self._origin[1]) / self._side)
 
     # ----- drawing -------------------------------------------------------------
-    def set_geometry(self, geometry: BoardGeometry, look: Look | None = None) -> None:
-        """A new board (new game or load): its geometry, oriented by `look` (Morris's if None)."""
+    def set_geometry(self, geometry: BoardGeometry, look: Look) -> None:
+        """A new board (new game or load): its geometry, oriented by `look`."""
         self.geometry = geometry
-        self.look = look or MORRIS_LOOK
+        self.look = look
         self._step = grid_step(geometry.centres)
         self._picture = BoardPicture(cells=(EMPTY,) * len(geometry.centres))
         self._layout(self._width, self._height)
@@ -161,39 +158,8 @@ class BoardCanvas(tk.Canvas):
             self.create_line(*points, fill=colour, width=max(side / bands * 0.55, 1), smooth=True)
         # A frame drawn over the grain's ends keeps the board's edge clean.
         self.create_rectangle(x0 - 2, y0 - 2, x0 + side + 2, y0 + side + 2, outline=WOOD_EDGE, width=5)
-        if self.look.cells != POINTS:
-            paint_board(self, self, self.geometry, self.look, self._step)
-            self.tag_lower("all")
-            return
-        self._draw_lines()
-        font = ("DejaVu Sans", max(int(side / 40), 8), "bold")
-        for text, lx, ly in self.geometry.labels:
-            self.create_text(*self.to_pixels(lx, ly), text=text, fill=LABEL, font=font)
+        paint_board(self, self, self.look, self.geometry)  # the look's shapes (game.drawing)
         self.tag_lower("all")
-
-    def _draw_lines(self) -> None:
-        geometry, side = self.geometry, self._side
-        width = max(side / 130, 2)
-        if geometry.grid is not None:
-            columns, rows = geometry.grid
-            for cell, (cx, cy) in enumerate(geometry.centres):
-                half_w, half_h = 0.5 / columns * 0.97, 0.5 / rows * 0.97
-                x1, y1 = self.to_pixels(cx - half_w, cy - half_h)
-                x2, y2 = self.to_pixels(cx + half_w, cy + half_h)
-                self.create_rectangle(x1, y1, x2, y2, outline=LINE, width=width / 2, tags=f"cell{cell}")
-        for a, b in geometry.lines:
-            self.create_line(
-                *self.to_pixels(*geometry.centres[a]),
-                *self.to_pixels(*geometry.centres[b]),
-                fill=LINE,
-                width=width,
-                capstyle=tk.ROUND,
-            )
-        if geometry.grid is None:
-            dot = max(side / 90, 3)
-            for cx, cy in geometry.centres:
-                x, y = self.to_pixels(cx, cy)
-                self.create_oval(*circle_box(x, y, dot), fill=LINE, outline="")
 
     def _draw_dynamic(self, picture: BoardPicture) -> None:
         radius = self.geometry.piece_radius * self._side * self.look.piece_scale

@@ -22,6 +22,7 @@ from typing import Literal
 from engine.saves import SAVE_EXTENSION
 
 NO_DISPLAY = "no display for the file dialog"
+NO_DIALOG = "no Tk for the file dialog"  # this Python lacks tkinter: no dialog can be shown
 DialogMode = Literal["open", "save"]
 MODES: tuple[DialogMode, ...] = ("open", "save")
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -136,8 +137,11 @@ def _parse_answer(out: str, err: str, code: int) -> DialogResult:
 # ----- the child process -----------------------------------------------------
 def ask(mode: DialogMode, initial_dir: str, default_name: str, title: str) -> DialogResult:
     """Show Tk's dialog in this process (the child); blocks until it is closed."""
-    import tkinter
-    from tkinter import filedialog
+    try:
+        import tkinter
+        from tkinter import filedialog
+    except ImportError:
+        return DialogResult(None, NO_DIALOG)
 
     try:
         root = tkinter.Tk()

@@ -1,19 +1,18 @@
-"""The Tk view's board looks: Teeko's points, Othello's felt, the dames chequers, and
-the pieces of every look (round men, flat discs, diamonds; kings crowned).
+"""The Tk renderer of the board looks (game.drawing describes them once, for both front
+ends) and of the pieces of every look (round men, flat discs, diamonds; kings crowned).
 
-Everything is drawn with canvas items from the look (game.looks) and the geometry
-already oriented, through the canvas's `to_pixels`; no pygame here.
+Everything is drawn with canvas items through the canvas's `to_pixels`; no pygame here.
 """
 
 from __future__ import annotations
 
-import itertools
 import tkinter as tk
 from typing import Protocol
 
 from engine.core import FIRST_KING, SECOND_KING, owner_of
+from game import drawing as d
 from game.geometry import BoardGeometry
-from game.looks import DIAMOND, DISC, FELT_GRID, GRID_POINTS, ROUND_CELLS, Look
+from game.looks import DIAMOND, DISC, Look
 
 WOOD = "#C8955A"
 WOOD_EDGE = "#7A4E27"
@@ -39,110 +38,77 @@ def is_dark(look: Look, code: int) -> bool:
     return (owner_of(code) == 0) == look.dark_first
 
 
-# ----- boards ---------------------------------------------------------------------
+# ----- boards: the look's shapes (game.drawing) in flat colours ---------------------
+COLOURS = {
+    d.FELT_FRAME: FELT_FRAME,
+    d.FELT: FELT,
+    d.MAPLE: MAPLE,
+    d.WALNUT: WALNUT,
+    d.WALNUT_FRAME: WALNUT_FRAME,
+    d.GROOVE: LINE,
+    d.INLAY_POINT: LINE,
+    d.INLAY: LINE,
+    d.FELT_LINE: FELT_LINE,
+    d.FELT_LABEL: FELT_LABEL,
+    d.MAPLE_INK: MAPLE_INK,
+    d.WALNUT_INK: WALNUT_INK,
+}
 
 
-def paint_board(canvas: tk.Canvas, board: Canvas, geometry: BoardGeometry, look: Look, step: float) -> None:
-    """The static layer of a grid board (wood, lines or squares, labels)."""
+def paint_board(canvas: tk.Canvas, board: Canvas, look: Look, geometry: BoardGeometry) -> None:
+    """The static layer of a board: the look's shapes over the wood the canvas drew."""
     side = board.to_pixels(1, 0)[0] - board.to_pixels(0, 0)[0]
-    if look.cells == GRID_POINTS:
-        _teeko(canvas, board, geometry, step, side)
-    elif look.cells == FELT_GRID:
-        _felt(canvas, board, geometry, step, side)
-    else:
-        _chequer(canvas, board, geometry, look, step, side)
+    for shape in d.board_shapes(look, geometry):
+        _paint_shape(canvas, board, shape, side)
 
 
-def _play_area(board: Canvas, geometry: BoardGeometry, step: float) -> tuple[float, float, float, float]:
-    xs = [x for x, _ in geometry.centres]
-    ys = [y for _, y in geometry.centres]
-    x1, y1 = board.to_pixels(min(xs) - step / 2, min(ys) - step / 2)
-    x2, y2 = board.to_pixels(max(xs) + step / 2, max(ys) + step / 2)
-    return x1, y1, x2, y2
+def _paint_shape(canvas: tk.Canvas, board: Canvas, shape: d.Shape, side: float) -> None:
+    at, colour = shape.at, COLOURS.get(shape.paint, LINE)
+    if shape.kind == d.FILL:
+        if shape.paint != d.WOOD:  # the canvas's grained wood is the wood here
+            canvas.create_rectangle(*board.to_pixels(0, 0), *board.to_pixels(1, 1), fill=colour, outline="")
+    elif shape.kind == d.AREA:
+        canvas.create_rectangle(
+            *board.to_pixels(at[0], at[1]), *board.to_pixels(at[2], at[3]), fill=colour, outline=""
+        )
+    elif shape.kind == d.OUTLINE:
+        x1, y1 = board.to_pixels(at[0], at[1])
+        x2, y2 = board.to_pixels(at[2], at[3])
+        edge, width = (FELT_LINE, 3) if shape.paint == d.FELT_LINE else ("#22140A", 2)
+        canvas.create_rectangle(x1 - 2, y1 - 2, x2 + 2, y2 + 2, outline=edge, width=width)
+    elif shape.kind == d.LINE:
+        least = 1 if shape.paint == d.FELT_LINE else 2
+        canvas.create_line(
+            *board.to_pixels(at[0], at[1]),
+            *board.to_pixels(at[2], at[3]),
+            fill=colour,
+            width=max(shape.size * side, least),
+            capstyle=tk.ROUND,
+        )
+    elif shape.kind == d.DISC:
+        _paint_disc(canvas, board, shape, side)
+    elif shape.kind == d.LABEL:
+        font = ("DejaVu Sans", max(int(shape.size * side * 0.8), 8), "bold")
+        canvas.create_text(*board.to_pixels(at[0], at[1]), text=shape.text, fill=colour, font=font)
+    elif shape.kind == d.NUMBER:
+        font = ("DejaVu Sans", max(int(shape.size * side * 0.85), 7), "bold")
+        x, y = board.to_pixels(at[0], at[1])
+        canvas.create_text(x, y, text=shape.text, fill=colour, font=font, anchor=tk.NW)
+    # BORDER: the canvas frames the wood itself
 
 
-def _labels(canvas: tk.Canvas, board: Canvas, geometry: BoardGeometry, side: float, colour: str) -> None:
-    font = ("DejaVu Sans", max(int(side / 40), 8), "bold")
-    for text, lx, ly in geometry.labels:
-        canvas.create_text(*board.to_pixels(lx, ly), text=text, fill=colour, font=font)
-
-
-def _teeko(canvas: tk.Canvas, board: Canvas, geometry: BoardGeometry, step: float, side: float) -> None:
-    width = max(side / 130, 2)
-    centres = geometry.centres
-    for (ax, ay), (bx, by) in itertools.combinations(centres, 2):
-        dx, dy = round(abs(ax - bx) / step), round(abs(ay - by) / step)
-        if max(dx, dy) == 1:
-            w = width if dx == 0 or dy == 0 else max(width * 0.7, 1.5)
-            canvas.create_line(*board.to_pixels(ax, ay), *board.to_pixels(bx, by), fill=LINE, width=w)
-    cup = step * 0.36
-    for cx, cy in centres:
-        x1, y1 = board.to_pixels(cx - cup, cy - cup)
-        x2, y2 = board.to_pixels(cx + cup, cy + cup)
-        canvas.create_oval(x1, y1, x2, y2, fill=WELL, outline=LINE, width=width * 0.8)
-    _labels(canvas, board, geometry, side, LINE)
-
-
-def _felt(canvas: tk.Canvas, board: Canvas, geometry: BoardGeometry, step: float, side: float) -> None:
-    x0, y0 = board.to_pixels(0, 0)
-    x3, y3 = board.to_pixels(1, 1)
-    canvas.create_rectangle(x0, y0, x3, y3, fill=FELT_FRAME, outline="")
-    x1, y1, x2, y2 = _play_area(board, geometry, step)
-    canvas.create_rectangle(x1, y1, x2, y2, fill=FELT, outline=FELT_LINE, width=3)
-    columns, rows = geometry.grid or (8, 8)
-    for k in range(1, columns):
-        x = x1 + (x2 - x1) * k / columns
-        canvas.create_line(x, y1, x, y2, fill=FELT_LINE, width=1)
-    for k in range(1, rows):
-        y = y1 + (y2 - y1) * k / rows
-        canvas.create_line(x1, y, x2, y, fill=FELT_LINE, width=1)
-    if columns >= 6 and rows >= 6:
-        dot = max(side * step * 0.07, 2.5)
-        for kx, ky in itertools.product((2, columns - 2), (2, rows - 2)):
-            x, y = x1 + (x2 - x1) * kx / columns, y1 + (y2 - y1) * ky / rows
-            canvas.create_oval(*circle_box(x, y, dot), fill=FELT_LINE, outline="")
-    _labels(canvas, board, geometry, side, FELT_LABEL)
-
-
-def _chequer(
-    canvas: tk.Canvas, board: Canvas, geometry: BoardGeometry, look: Look, step: float, side: float
-) -> None:
-    x0, y0 = board.to_pixels(0, 0)
-    x3, y3 = board.to_pixels(1, 1)
-    canvas.create_rectangle(x0, y0, x3, y3, fill=WALNUT_FRAME, outline="")
-    x1, y1, x2, y2 = _play_area(board, geometry, step)
-    canvas.create_rectangle(x1 - 2, y1 - 2, x2 + 2, y2 + 2, fill=MAPLE, outline="#22140A", width=2)
-    columns, rows = geometry.grid or (10, 10)
-    s = (x2 - x1) / columns
-    dark = {
-        (round((x - x1) / s - 0.5), round((y - y1) / s - 0.5)) for x, y in _pixel_centres(board, geometry)
-    }
-    round_cells = look.cells == ROUND_CELLS
-    for column, row in itertools.product(range(columns), range(rows)):
-        left, top = x1 + column * s, y1 + row * s
-        is_dark = (column, row) in dark
-        if round_cells:
-            inset = s * 0.07
-            canvas.create_oval(
-                left + inset,
-                top + inset,
-                left + s - inset,
-                top + s - inset,
-                fill=WALNUT if is_dark else MAPLE,
-                outline="#34200E" if is_dark else MAPLE_RING,
-                width=2,
-            )
-        elif is_dark:
-            canvas.create_rectangle(left, top, left + s, top + s, fill=WALNUT, outline="")
-    if look.numbers:
-        font = ("DejaVu Sans", max(int(s * 0.16), 7), "bold")
-        ink = MAPLE_INK if round_cells else WALNUT_INK
-        for name, (px, py) in zip(geometry.cell_names, _pixel_centres(board, geometry), strict=True):
-            canvas.create_text(px - s / 2 + 2, py - s / 2 + 1, text=name, fill=ink, font=font, anchor=tk.NW)
-
-
-def _pixel_centres(board: Canvas, geometry: BoardGeometry) -> list[tuple[float, float]]:
-    return [board.to_pixels(x, y) for x, y in geometry.centres]
+def _paint_disc(canvas: tk.Canvas, board: Canvas, shape: d.Shape, side: float) -> None:
+    x, y = board.to_pixels(shape.at[0], shape.at[1])
+    radius = shape.size * side
+    if shape.paint == d.WELL:
+        canvas.create_oval(*circle_box(x, y, radius), fill=WELL, outline=LINE, width=max(side / 160, 1.5))
+    elif shape.paint == d.WALNUT_CELL:
+        canvas.create_oval(*circle_box(x, y, radius), fill=WALNUT, outline="#34200E", width=2)
+    elif shape.paint == d.MAPLE_CELL:
+        canvas.create_oval(*circle_box(x, y, radius), fill=MAPLE, outline=MAPLE_RING, width=2)
+    else:  # a Morris point or a felt star point
+        least = 3 if shape.paint == d.INLAY_POINT else 2.5
+        canvas.create_oval(*circle_box(x, y, max(radius, least)), fill=COLOURS[shape.paint], outline="")
 
 
 # ----- pieces ---------------------------------------------------------------------
@@ -230,20 +196,10 @@ def _diamond(
 
 
 def _crown(canvas: tk.Canvas, x: float, y: float, radius: float, diamond: bool) -> None:
-    """A gold crown with a dark edge and a gold ring (or lozenge) round it."""
-    w = radius * (0.42 if diamond else 0.5)
-    points = [
-        (x - w, y + w * 0.5),
-        (x - w, y - w * 0.4),
-        (x - w * 0.5, y + w * 0.05),
-        (x, y - w * 0.6),
-        (x + w * 0.5, y + w * 0.05),
-        (x + w, y - w * 0.4),
-        (x + w, y + w * 0.5),
-    ]
-    flat = [c for point in points for c in point]
+    """A gold crown with a dark edge and a gold ring (or lozenge) round it (game.drawing)."""
+    outline, r = d.crown(x, y, radius, diamond)
+    flat = [c for point in outline for c in point]
     canvas.create_polygon(*flat, fill=GOLD, outline=GOLD_EDGE, width=max(radius / 14, 1), tags="dynamic")
-    r = radius * 0.8
     if diamond:
         canvas.create_polygon(
             x, y - r, x + r, y, x, y + r, x - r, y, fill="", outline=GOLD, width=2, tags="dynamic"

@@ -33,6 +33,7 @@ from game.tk.collect import MainThreadCollector
 from game.tk.dialog import with_save_extension
 from game.tk.newgame import NewGameDialog
 from game.tk.panel import SidePanel, StatusLine, popup
+from game.tk.review import ReviewWindow
 from game.tk.setup import MatchSetup
 from game.tk.text import tt
 
@@ -71,6 +72,7 @@ class TkApp:
         self._shown: tuple[Any, ...] = ()
         self._after_id: str | None = None
         self.announcement: tk.Toplevel | None = None
+        self.review: ReviewWindow | None = None
         self.closed = False
         root.configure(background=BACKGROUND)
         root.minsize(900, 600)
@@ -106,6 +108,7 @@ class TkApp:
             ("<Control-z>", lambda _e: self.undo()),
             ("<Control-y>", lambda _e: self.redo()),
             ("<Control-h>", lambda _e: self.hint()),
+            ("<Control-r>", lambda _e: self.open_review()),
             ("<Control-s>", lambda _e: self.ask_save()),
             ("<Control-o>", lambda _e: self.ask_load()),
             ("<Control-n>", lambda _e: self.ask_new_game()),
@@ -131,6 +134,14 @@ class TkApp:
             self.worker = AIWorker()
         return self.worker
 
+    def open_review(self) -> None:
+        """The game's review in a window of its own (one at a time)."""
+        if self.review is None:
+            self.review = ReviewWindow(self.root, self.game.session, self.lang, self._review_closed)
+
+    def _review_closed(self) -> None:
+        self.review = None
+
     @property
     def setup(self) -> MatchSetup:
         """The current game's choices (for the New game dialog)."""
@@ -153,6 +164,7 @@ class TkApp:
         game.add_command(label=tt("menu_undo", lang), accelerator="Ctrl+Z", command=self.undo)
         game.add_command(label=tt("menu_redo", lang), accelerator="Ctrl+Y", command=self.redo)
         game.add_command(label=tt("menu_hint", lang), accelerator="Ctrl+H", command=self.hint)
+        game.add_command(label=tt("menu_review", lang), accelerator="Ctrl+R", command=self.open_review)
         game.add_separator()
         game.add_command(label=tt("menu_save", lang), accelerator="Ctrl+S", command=self.ask_save)
         game.add_command(label=tt("menu_load", lang), accelerator="Ctrl+O", command=self.ask_load)
@@ -325,6 +337,8 @@ class TkApp:
         if self._after_id is not None:
             self.root.after_cancel(self._after_id)
         self.game.close()  # the autosave: Continue brings this game back
+        if self.review is not None:
+            self.review.close()
         if self.worker is not None:
             self.worker.close()
         self.root.destroy()

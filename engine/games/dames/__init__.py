@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import GameSpec
 from engine.games.dames.evaluation import evaluate_dames
+from engine.games.dames.explain import MESSAGES
 from engine.games.dames.rules import DamesState
 
 DAMES = GameSpec(
@@ -12,6 +13,7 @@ DAMES = GameSpec(
     player_names=("White", "Black"),
     factory=DamesState,
     evaluate=evaluate_dames,
+    messages=MESSAGES,
 )
 DamesState.spec = DAMES
 SPECS: tuple[GameSpec, ...] = (DAMES,)

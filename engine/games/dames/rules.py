@@ -6,6 +6,15 @@ of a capture chain is a legal move of its own. Jumped pieces leave at once.
 
 Dark squares are numbered 1..50 as in international draughts; cells (and move steps)
 are indexed 0..49 = number - 1.
+
+Position text (`position()`, `GameSpec.from_position`), two fields::
+
+    bbbbb/bbbbb/bbbbb/bbbbb/...../...../wwwww/wwwww/wwwww/wwwww w
+
+the board, its ten rows from the top down, each row's five dark squares left to right
+(row 1 holds squares 1-5): 'w' White man, 'b' Black man, 'W' and 'B' kings, '.' empty;
+then the side to move ('w' or 'b'). Any board is accepted (puzzles and tests); a man
+on its far row (crowned in play) simply has no move forward.
 """
 
 from __future__ import annotations
@@ -15,47 +24,47 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
+import engine.games.dames.explain as explain
 from engine.core import (
     EMPTY,
     FIRST,
     FIRST_KING,
     FIRST_MAN,
-    SECOND,
     SECOND_KING,
     SECOND_MAN,
     GameState,
     InvalidMoveError,
     Outcome,
+    PositionError,
+    Prompt,
+    Refusal,
     Termination,
     owner_of,
 )
-
-SIZE = 10
-SQUARES = 50
-REPETITION_LIMIT = 3
-# Square index -> (row, column); row 0 on top, a square is dark when row + column is odd.
-COORDS: tuple[tuple[int, int], ...] = tuple(
-    (row, column) for row in range(SIZE) for column in range(SIZE) if (row + column) % 2 == 1
+from engine.games.dames.board import (
+    ALL_DIRECTIONS,
+    COORDS,
+    CROWN_ROW,
+    DIRECTIONS,
+    FORWARD,
+    INDEX_OF,
+    JUMP,
+    KINGS,
+    MEN,
+    SIZE,
+    SQUARES,
+    STEP,
 )
-INDEX_OF = {rc: i for i, rc in enumerate(COORDS)}
-DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))  # NW, NE, SW, SE
-FORWARD = {FIRST: (0, 1), SECOND: (2, 3)}  # White moves up the board, Black down
-ALL_DIRECTIONS = (0, 1, 2, 3)
-CROWN_ROW = {FIRST: 0, SECOND: SIZE - 1}
-MEN, KINGS = {FIRST: FIRST_MAN, SECOND: SECOND_MAN}, {FIRST: FIRST_KING, SECOND: SECOND_KING}
+from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
-
-def _neighbour_table(distance: int) -> tuple[tuple[int, ...], ...]:
-    """For each square and direction: the square `distance` away, or -1 off the board."""
-    table = []
-    for row, column in COORDS:
-        targets = ((row + dr * distance, column + dc * distance) for dr, dc in DIRECTIONS)
-        table.append(tuple(INDEX_OF.get(rc, -1) for rc in targets))
-    return tuple(table)
-
-
-STEP = _neighbour_table(1)
-JUMP = _neighbour_table(2)
+REPETITION_LIMIT = 3
+CELL_CODES = (EMPTY, FIRST_MAN, SECOND_MAN, FIRST_KING, SECOND_KING)
+ROWS = (SIZE // 2,) * SIZE  # dark squares per row
+START_TEXT = "bbbbb/bbbbb/bbbbb/bbbbb/...../...../wwwww/wwwww/wwwww/wwwww w"
+__all__ = [
+    "ALL_DIRECTIONS", "COORDS", "CROWN_ROW", "DIRECTIONS", "FORWARD", "INDEX_OF", "JUMP", "KINGS",
+    "MEN", "SIZE", "SQUARES", "STEP", "DamesMove", "DamesState", "parse_dames_move",
+]  # fmt: skip
 
 
 class DamesMove(NamedTuple):
@@ -96,17 +105,27 @@ class DamesState(GameState):
     def set_position(self, pieces: Mapping[int, int], side: int) -> None:
         """Replace the position (squares numbered 1..50 -> cell code); clears the history.
 
-        For tests and puzzles: a set-up position has no move list, so it is not saved.
-        """
-        self._cells = [EMPTY] * SQUARES
-        self._key = 0
+        For tests and puzzles; it goes through the position text, so it is checked."""
+        cells = [EMPTY] * SQUARES
         for number, code in pieces.items():
-            self._set(number - 1, code)
-        self._side = side
-        self.history.clear()
-        self._undo.clear()
-        self._reps.clear()
-        self._note_position()
+            if not 1 <= number <= SQUARES or code not in CELL_CODES:
+                raise PositionError(f"no piece {code!r} on square {number!r} (squares 1 to {SQUARES})")
+            cells[number - 1] = code
+        names = self.spec.player_names
+        self.load_position(f"{write_board(cells, ROWS, names)} {write_side(side, names)}")
+
+    # ----- position text (format in the module docstring) ---------------------
+    def position(self) -> str:
+        names = self.spec.player_names
+        return f"{write_board(self._cells, ROWS, names)} {write_side(self._side, names)}"
+
+    def _set_position(self, text: str) -> None:
+        names = self.spec.player_names
+        board, side_field = split_fields(text, 2, START_TEXT)
+        cells = read_board(board, ROWS, names, kings=True)
+        side = read_side(side_field, names)
+        self._cells, self._side, self._undo = cells, side, []
+        self._key = sum(code << 3 * i for i, code in enumerate(cells))
 
     @property
     def to_move(self) -> int:
@@ -219,29 +238,22 @@ class DamesState(GameState):
     def parse_move(self, text: str) -> DamesMove:
         return parse_dames_move(text)
 
-    def why_illegal(self, move: DamesMove) -> str | None:
+    # ----- refusals and prompts as data (explain.py) --------------------------
+    def cell_name(self, cell: int) -> str:
+        return str(cell + 1)
+
+    def refusal(self, move: DamesMove) -> Refusal | None:
         if self.outcome() is not None:
-            return "the game is over"
-        path = move.path
-        if len(path) < 2 or not all(0 <= s < SQUARES for s in path):
-            return "a move needs a piece and at least one landing square"
-        code = self._cells[path[0]]
-        if owner_of(code) != self._side:
-            return f"there is no piece of yours on {path[0] + 1}"
+            return Refusal("game_over")
         if move in self.legal_moves():
             return None
-        first = path[1]
-        if not move.capture:
-            if len(path) > 2:
-                return "a piece steps one square per move; only captures chain"
-            if self._cells[first] != EMPTY:
-                return f"{first + 1} is not empty"
-            if first in STEP[path[0]]:
-                return "a man only moves forward (kings move both ways)"
-            return f"{first + 1} is not a diagonal neighbour of {path[0] + 1}"
-        return "each jump must go over an opposing piece onto the empty square just behind it" + (
-            "" if code in (FIRST_KING, SECOND_KING) else ", forward only for a man, stopping on the far row"
-        )
+        return explain.refusal(self, move)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        return explain.click_reason(self, prefix, cell)
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        return explain.prompt(self, prefix)
 
     def render(self) -> str:
         symbols = {EMPTY: ".", FIRST_MAN: "w", SECOND_MAN: "b", FIRST_KING: "W", SECOND_KING: "B"}

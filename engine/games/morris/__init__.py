@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import GameSpec, OptionSpec
 from engine.games.morris.endgame import exact_value, solve_for_hard
 from engine.games.morris.evaluation import evaluate_morris
+from engine.games.morris.explain import MESSAGES
 from engine.games.morris.rules import NineState, TwelveState
 
 # Move lists from the start reaching each kind of position (`python -m engine bench nine`).
@@ -30,6 +31,7 @@ NINE = GameSpec(
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
     exact_value=exact_value,
+    messages=MESSAGES,
     bench_positions=BENCH_POSITIONS,
 )
 TWELVE = GameSpec(
@@ -40,6 +42,7 @@ TWELVE = GameSpec(
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
     exact_value=exact_value,
+    messages=MESSAGES,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
 )
 NineState.spec = NINE

@@ -1,15 +1,32 @@
-"""Nine and Twelve Men's Morris (seeds 001 and 000), exactly as RULES.md says."""
+"""Nine and Twelve Men's Morris (seeds 001 and 000), exactly as RULES.md says.
+
+Position text (`position()`, `GameSpec.from_position`), five fields::
+
+    w.b/.../.../.w..b./.../.../... w 7 7 0
+
+the board, its seven rows from the top (rank 7) down, each row's points left to right
+(3, 3, 3, 6, 3, 3, 3 points): 'w' White, 'b' Black, '.' empty; the side to move ('w' or
+'b'); White's and Black's pieces in hand; the moving-phase plies since the last removal
+(0 to 100, and 0 while a piece is still in hand). The board variant (diagonals) is an
+option of the game, not part of the position.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+import engine.games.morris.explain as explain
 from engine.core import (
     FIRST,
+    FIRST_MAN,
+    SECOND_MAN,
     GameState,
     InvalidMoveError,
     Outcome,
+    PositionError,
+    Prompt,
+    Refusal,
     Termination,
     cells_from_masks,
 )
@@ -23,7 +40,9 @@ from engine.games.morris.board import (
     topology,
 )
 from engine.games.morris.text import render_board
+from engine.positions import read_board, read_count, read_side, split_fields, write_board, write_side
 
+ROWS = (3, 3, 3, 6, 3, 3, 3)  # points per board row, top row first
 QUIET_PLY_LIMIT = 100  # moving-phase plies without a removal before the draw
 REPETITION_LIMIT = 3
 
@@ -271,36 +290,48 @@ class MorrisState(GameState):
     def parse_move(self, text: str) -> MorrisMove:
         return parse_morris_move(text)
 
-    def why_illegal(self, move: MorrisMove) -> str | None:
-        if self.outcome() is not None:
-            return "the game is over"
-        side = self._side
-        own, opp = self._bb[side], self._bb[1 - side]
-        src, dst, take = move
-        if not all(p is None or 0 <= p < POINT_COUNT for p in (src, dst, take)):
-            return "no such point"
-        if self._hand[side] and src is not None:
-            return f"place a piece first: {self._hand[side]} still in hand"
-        if not self._hand[side] and src is None:
-            return "every piece is placed: move one of yours"
-        if src is not None and not own >> src & 1:
-            return f"there is no piece of yours on {NAMES[src]}"
-        if (own | opp) >> dst & 1:
-            return f"{NAMES[dst]} is not empty"
-        if src is not None and not self.is_flying(side) and not self._topo.adjacent[src] >> dst & 1:
-            return f"{NAMES[dst]} is not next to {NAMES[src]} along a line (flying only with three pieces)"
-        if not self.forms_mill(move):
-            return None if take is None else "this move forms no mill, so it removes nothing"
-        if take is None:
-            return "this move forms a mill: choose an opposing piece to remove" if opp else None
-        if not opp >> take & 1:
-            return f"there is no opposing piece on {NAMES[take]}"
-        if not self.removable(1 - side) >> take & 1:
-            return f"{NAMES[take]} stands in a mill; remove a piece that does not"
-        return None
+    # ----- refusals and prompts as data (explain.py) --------------------------
+    def cell_name(self, cell: int) -> str:
+        return NAMES[cell]
+
+    def refusal(self, move: MorrisMove) -> Refusal | None:
+        return explain.refusal(self, move)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        return explain.click_reason(self, prefix, cell)
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        return explain.prompt(self, prefix)
+
+    def formed_lines(self) -> tuple[int, ...]:
+        return explain.formed_lines(self)
 
     def render(self) -> str:
         return render_board(self.board(), bool(self.options.get("diagonals", False)))
+
+    # ----- position text (format in the module docstring) ---------------------
+    def position(self) -> str:
+        names = self.spec.player_names
+        board = write_board(self.board(), ROWS, names)
+        return f"{board} {write_side(self._side, names)} {self._hand[0]} {self._hand[1]} {self._quiet}"
+
+    def _set_position(self, text: str) -> None:
+        names = self.spec.player_names
+        board, side, first, second, quiet = split_fields(text, 5, "w.b/.../.../.w..b./.../.../... w 7 7 0")
+        cells = read_board(board, ROWS, names)
+        hands = [
+            read_count(field, f"{names[p]}'s pieces in hand", 0, self.PIECES)
+            for p, field in enumerate((first, second))
+        ]
+        quiet_plies = read_count(quiet, "the plies without a removal", 0, QUIET_PLY_LIMIT)
+        masks = [sum(1 << i for i, c in enumerate(cells) if c == code) for code in (FIRST_MAN, SECOND_MAN)]
+        for player in (0, 1):
+            if masks[player].bit_count() + hands[player] > self.PIECES:
+                raise PositionError(f"{names[player]} has over {self.PIECES} pieces on the board and in hand")
+        if quiet_plies and any(hands):
+            raise PositionError("plies without a removal count only once every piece is placed")
+        self._bb, self._hand, self._side = masks, hands, read_side(side, names)
+        self._quiet, self._undo = quiet_plies, []
 
 
 class NineState(MorrisState):

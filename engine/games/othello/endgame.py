@@ -201,6 +201,8 @@ def exact_value(state: GameState) -> Exact | None:
     squares are empty for a quick solve (the game review's exact labels); else None."""
     if empties_of(state) > REVIEW_EMPTIES or state.outcome() is not None:
         return None
-    own, opp = masks_of(state)
-    margin = solve_value(own, opp)
-    return Exact("W" if margin > 0 else "L" if margin < 0 else "D", None, margin)
+    solved = solve_position(state)
+    if solved is None:  # cannot happen without limits; no exact value then
+        return None
+    move, margin, _ = solved
+    return Exact("W" if margin > 0 else "L" if margin < 0 else "D", None, margin, str(move))

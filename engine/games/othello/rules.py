@@ -2,6 +2,14 @@
 
 Squares a1..h8, file a..h left to right, rank 1..8 top to bottom: index = row * 8 +
 column with row 0 = rank 1, so a1 is 0 and h8 is 63. Black (FIRST) moves first.
+
+Position text (`position()`, `GameSpec.from_position`), two fields::
+
+    ......../......../......../...wb.../...bw.../......../......../........ b
+
+the board, its eight rows from the top (rank 1) down, each row a to h: 'b' Black, 'w'
+White, '.' empty; then the side to move ('b' or 'w'). Any board is accepted (puzzles);
+a side with no move passes as in play.
 A player with no placement passes (`pass` is then its only move); the game ends when
 neither can move. Discs only ever increase, so no position can repeat.
 """
@@ -12,19 +20,25 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core import (
+    BASE_MESSAGES,
     FIRST,
     FIRST_MAN,
     SECOND_MAN,
     GameState,
     InvalidMoveError,
     Outcome,
+    Prompt,
+    Refusal,
     Termination,
     bit_indices,
     cells_from_masks,
 )
 from engine.games.othello.perft import perft as fast_perft
+from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
 SIZE = 8
+ROWS = (SIZE,) * SIZE
+START_TEXT = "......../......../......../...wb.../...bw.../......../......../........ b"
 FULL = (1 << 64) - 1
 NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[i % SIZE]}{i // SIZE + 1}" for i in range(64))
 INDEX_OF_NAME = {name: i for i, name in enumerate(NAMES)}
@@ -116,10 +130,22 @@ class OthelloMove(NamedTuple):
 
 
 PASS = OthelloMove(None)
+MESSAGES: dict[str, str] = {
+    **BASE_MESSAGES,
+    "refuse_no_such_cell": "no such square",
+    "refuse_must_play": "you have a move, so you cannot pass",
+    "refuse_must_pass": "you have no move: you must pass",
+    "refuse_occupied": "{cell} is not empty",
+    "refuse_turns_nothing": "a disc on {cell} would turn nothing over",
+    "prompt_place": "{player} to place a disc that turns over {opponent}'s",
+    "prompt_place_after_pass": "{opponent} passed: {player} to place a disc",
+    "prompt_pass": "{player} has no move and passes",
+}
 
 
 class OthelloState(GameState):
     move_type = OthelloMove
+    counts_repetitions = False  # discs only ever increase
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -129,10 +155,23 @@ class OthelloState(GameState):
 
     def set_position(self, black: int, white: int, side: int) -> None:
         """Replace the position (square masks); clears the history. For tests and puzzles."""
-        self._bb = [black & FULL, white & FULL & ~black]
-        self._side = side
-        self.history.clear()
-        self._undo.clear()
+        black &= FULL
+        cells = cells_from_masks(black, white & FULL & ~black, 64)
+        names = self.spec.player_names
+        self.load_position(f"{write_board(cells, ROWS, names)} {write_side(side, names)}")
+
+    # ----- position text (format in the module docstring) ---------------------
+    def position(self) -> str:
+        names = self.spec.player_names
+        return f"{write_board(self.board(), ROWS, names)} {write_side(self._side, names)}"
+
+    def _set_position(self, text: str) -> None:
+        names = self.spec.player_names
+        board, side = split_fields(text, 2, START_TEXT)
+        cells = read_board(board, ROWS, names)
+        masks = [sum(1 << i for i, c in enumerate(cells) if c == code) for code in (FIRST_MAN, SECOND_MAN)]
+        self._side = read_side(side, names)
+        self._bb, self._undo = masks, []
 
     @property
     def to_move(self) -> int:
@@ -213,21 +252,36 @@ class OthelloState(GameState):
             raise InvalidMoveError(f"{text.strip()!r} is not a move (a square a1..h8, or pass)")
         return OthelloMove(INDEX_OF_NAME[name])
 
-    def why_illegal(self, move: OthelloMove) -> str | None:
+    # ----- refusals and prompts as data (texts: MESSAGES) ----------------------
+    def cell_name(self, cell: int) -> str:
+        return NAMES[cell]
+
+    def refusal(self, move: OthelloMove) -> Refusal | None:
         if self.outcome() is not None:
-            return "the game is over"
+            return Refusal("game_over")
         mask = self.legal_mask()
-        if move.square is None:
-            return "you have a move, so you cannot pass" if mask else None
-        if not 0 <= move.square < 64:
-            return "no such square"
+        square = move.square
+        if square is None:
+            return Refusal("must_play") if mask else None
+        if not 0 <= square < 64:
+            return Refusal("no_such_cell")
         if not mask:
-            return "you have no move: you must pass"
-        if (self._bb[0] | self._bb[1]) >> move.square & 1:
-            return f"{NAMES[move.square]} is not empty"
-        if not mask >> move.square & 1:
-            return f"a disc on {NAMES[move.square]} would turn nothing over"
-        return None
+            return Refusal("must_pass", (), {"player": self._side})
+        return None if mask >> square & 1 else self._click_reason((), square)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        if not self.legal_mask():
+            return Refusal("must_pass", (), {"player": self._side})
+        if (self._bb[0] | self._bb[1]) >> cell & 1:
+            return Refusal("occupied", (cell,), {"cell": cell})
+        return Refusal("turns_nothing", (cell,), {"cell": cell, "opponent": 1 - self._side})
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        players = {"player": self._side, "opponent": 1 - self._side}
+        if not self.legal_mask():
+            return Prompt("pass", (), players)
+        passed = bool(self.history) and self.history[-1] == PASS
+        return Prompt("place_after_pass" if passed else "place", (), players)
 
     def render(self) -> str:
         symbols = {FIRST_MAN: "B", SECOND_MAN: "W"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import ALL_LEVELS, GameSpec
 from engine.games.teeko.evaluation import evaluate_teeko
+from engine.games.teeko.explain import MESSAGES
 from engine.games.teeko.oracle import TeekoOracle
 from engine.games.teeko.rules import TeekoState
 
@@ -13,6 +14,7 @@ TEEKO = GameSpec(
     player_names=("Black", "White"),
     factory=TeekoState,
     evaluate=evaluate_teeko,
+    messages=MESSAGES,
     levels=ALL_LEVELS,
     oracle=TeekoOracle(),
 )

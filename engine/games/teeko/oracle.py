@@ -27,4 +27,4 @@ class TeekoOracle:
         return perfect_move(state, rng)
 
     def decisive_ply(self, state: GameState) -> int | None:
-        return decisive_ply(state.history)
+        return decisive_ply(state.history, state.start_position)

@@ -1,7 +1,16 @@
 """Teeko (seed 002): 5×5, four pieces each, placement then one step in eight directions.
 
-Squares are indexed row by row from the top: index = row * 5 + column, so a5 is 0
-and e1 is 24. Sets of squares are 25-bit ints.
+The board (square names, patterns, neighbours) is board.py; refusals and prompts are
+explain.py.
+
+Position text (`position()`, `GameSpec.from_position`), two fields::
+
+    b..../.w.../..b../...../..... w
+
+the board, its five rows from the top (rank 5) down, each row a to e: 'b' Black, 'w'
+White, '.' empty; then the side to move ('b' or 'w'). Pieces in hand are the four each
+player has minus those on the board, so Black (who starts) has as many pieces out as
+White when Black is to move, one more when White is.
 """
 
 from __future__ import annotations
@@ -9,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+import engine.games.teeko.explain as explain
 from engine.core import (
     FIRST,
     FIRST_MAN,
@@ -16,60 +26,31 @@ from engine.core import (
     GameState,
     InvalidMoveError,
     Outcome,
+    PositionError,
+    Prompt,
+    Refusal,
     Termination,
     bit_indices,
     cells_from_masks,
 )
-
-SIZE = 5
-CELLS = SIZE * SIZE
-ALL_CELLS = (1 << CELLS) - 1
-PIECES = 4
-REPETITION_LIMIT = 3
-NAMES: tuple[str, ...] = tuple(f"{'abcde'[i % SIZE]}{SIZE - i // SIZE}" for i in range(CELLS))
-INDEX_OF_NAME = {name: i for i, name in enumerate(NAMES)}
-
-
-def _bit(row: int, column: int) -> int:
-    return 1 << (row * SIZE + column)
-
-
-def _winning_patterns() -> tuple[int, ...]:
-    """The 44 patterns: 28 lines of four (rows, columns, diagonals) and 16 2×2 squares."""
-    patterns = []
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        for row in range(SIZE):
-            for column in range(SIZE):
-                cells = [(row + k * dr, column + k * dc) for k in range(4)]
-                if all(0 <= r < SIZE and 0 <= c < SIZE for r, c in cells):
-                    patterns.append(sum(_bit(r, c) for r, c in cells))
-    for row in range(SIZE - 1):
-        for column in range(SIZE - 1):
-            patterns.append(sum(_bit(row + r, column + c) for r in (0, 1) for c in (0, 1)))
-    return tuple(patterns)
-
-
-def _neighbours() -> tuple[int, ...]:
-    masks = []
-    for index in range(CELLS):
-        row, column = divmod(index, SIZE)
-        mask = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                r, c = row + dr, column + dc
-                if (dr or dc) and 0 <= r < SIZE and 0 <= c < SIZE:
-                    mask |= _bit(r, c)
-        masks.append(mask)
-    return tuple(masks)
-
-
-WIN_PATTERNS = _winning_patterns()
-NEIGHBOURS = _neighbours()
-PATTERNS_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(p for p in WIN_PATTERNS if p >> i & 1) for i in range(CELLS)
+from engine.games.teeko.board import (
+    ALL_CELLS,
+    CELLS,
+    INDEX_OF_NAME,
+    NAMES,
+    NEIGHBOURS,
+    PATTERNS_AT,
+    PIECES,
+    SIZE,
+    WIN_PATTERNS,
 )
+from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
-
+REPETITION_LIMIT = 3
+__all__ = [
+    "ALL_CELLS", "CELLS", "INDEX_OF_NAME", "NAMES", "NEIGHBOURS", "PATTERNS_AT", "PIECES", "SIZE",
+    "WIN_PATTERNS", "TeekoMove", "TeekoState",
+]  # fmt: skip
 
 
 class TeekoMove(NamedTuple):
@@ -134,7 +115,7 @@ class TeekoState(GameState):
 
     def _early_end(self) -> Outcome | None:
         # Only the player who just moved can have completed a pattern.
-        if self.history and self.winning_pattern():
+        if self.winning_pattern():
             return Outcome(1 - self._side, Termination.ALIGNMENT)
         if self.repetitions() >= REPETITION_LIMIT:
             return Outcome(None, Termination.REPETITION)
@@ -198,25 +179,45 @@ class TeekoState(GameState):
             return TeekoMove(None, _square(parts[0]))
         return TeekoMove(_square(parts[0]), _square(parts[1]))
 
-    def why_illegal(self, move: TeekoMove) -> str | None:
-        if self.outcome() is not None:
-            return "the game is over"
-        side = self._side
-        own, opp = self._bb[side], self._bb[1 - side]
-        src, dst = move
-        if not 0 <= dst < CELLS or (src is not None and not 0 <= src < CELLS):
-            return "no such square"
-        if self._hand[side] and src is not None:
-            return f"place a piece first: {self._hand[side]} still in hand"
-        if not self._hand[side] and src is None:
-            return "all four pieces are placed: move one of yours"
-        if src is not None and not own >> src & 1:
-            return f"there is no piece of yours on {NAMES[src]}"
-        if (own | opp) >> dst & 1:
-            return f"{NAMES[dst]} is not empty"
-        if src is not None and not NEIGHBOURS[src] >> dst & 1:
-            return f"{NAMES[dst]} is not next to {NAMES[src]}"
-        return None
+    # ----- refusals and prompts as data (explain.py) --------------------------
+    def cell_name(self, cell: int) -> str:
+        return NAMES[cell]
+
+    def refusal(self, move: TeekoMove) -> Refusal | None:
+        return explain.refusal(self, move)
+
+    def _click_reason(self, prefix: tuple[int, ...], cell: int) -> Refusal:
+        return explain.click_reason(self, prefix, cell)
+
+    def _prompt(self, prefix: tuple[int, ...]) -> Prompt:
+        return explain.prompt(self, prefix)
+
+    def formed_lines(self) -> tuple[int, ...]:
+        return explain.formed_lines(self)
+
+    # ----- position text (format in the module docstring) ---------------------
+    def position(self) -> str:
+        names = self.spec.player_names
+        return f"{write_board(self.board(), (SIZE,) * SIZE, names)} {write_side(self._side, names)}"
+
+    def _set_position(self, text: str) -> None:
+        names = self.spec.player_names
+        board, side_field = split_fields(text, 2, "b..../.w.../..b../...../..... w")
+        cells = read_board(board, (SIZE,) * SIZE, names)
+        side = read_side(side_field, names)
+        masks = [sum(1 << i for i, c in enumerate(cells) if c == code) for code in (FIRST_MAN, SECOND_MAN)]
+        counts = [mask.bit_count() for mask in masks]
+        if max(counts) > PIECES:
+            raise PositionError(f"each player has {PIECES} pieces, not {max(counts)}")
+        if counts != [PIECES, PIECES] and counts[0] - counts[1] != side:
+            raise PositionError(
+                f"with {names[0]} {counts[0]} and {names[1]} {counts[1]} pieces out, "
+                f"{names[1 - side]} is to move ({names[0]} places first)"
+            )
+        if any(masks[side] & p == p for p in WIN_PATTERNS):
+            raise PositionError(f"{names[side]} has a winning pattern but is to move: the game ended before")
+        self._bb, self._side = masks, side
+        self._hand = [PIECES - counts[0], PIECES - counts[1]]
 
     def render(self) -> str:
         symbols = {FIRST_MAN: "B", SECOND_MAN: "W"}

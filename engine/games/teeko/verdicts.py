@@ -51,12 +51,14 @@ def verdicts(state: GameState) -> dict[TeekoMove, Verdict]:
     return {move: move_verdict(teeko, move, db) for move in teeko.legal_moves()}
 
 
-def decisive_ply(moves: Sequence[TeekoMove | str]) -> int | None:
+def decisive_ply(moves: Sequence[TeekoMove | str], start: str | None = None) -> int | None:
     """Index of the first move that turned a drawn position into a lost one for its mover.
 
-    The moves are played from the start (checked: IllegalMoveError on a bad list).
-    None when no move did (the game stayed drawn, or it started decided: never)."""
+    The moves are played from the start, or from the position text `start` (checked:
+    IllegalMoveError on a bad list). None when no move did (the game stayed drawn)."""
     state = TeekoState({})
+    if start is not None:
+        state.load_position(start)
     db = database()
     for index, move in enumerate(moves):
         before = position_verdict(state, db)

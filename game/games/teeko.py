@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import EMPTY, GameState, Termination, bit_indices, owner_of
 from engine.games.teeko.rules import NEIGHBOURS, TeekoMove, TeekoState
-from game import game_hooks
-from game.game_hooks import GameHooks, cell_name, player_name
+from game.games.parts import GRID_POINTS, ROUND, WOOD, BoardGeometry, FrontEnd, GameHooks, Look, square_grid
+from game.games.words import cell_name, player_name
 from game.i18n import tr
 
 
@@ -78,8 +79,23 @@ TEEKO = GameHooks(
     # Black b3 c3 d3 threatened a3 and e3 at once; White blocked e3 only.
     diagram_moves=("c3", "a5", "b3", "e1", "d3", "e3"),
     diagram_marks=("a3",),
-    rules_key="teeko.rules",
-    diagram_caption_key="teeko.rules_diagram",
     score_line=teeko_score_line,
 )
-game_hooks.register("teeko", TEEKO)
+
+
+def _teeko(options: Mapping[str, Any]) -> BoardGeometry:
+    from engine.games.teeko.rules import NAMES, SIZE
+
+    return square_grid(SIZE, SIZE, NAMES, "abcde", tuple(str(SIZE - r) for r in range(SIZE)))
+
+
+# Teeko's first player is Black: its pieces are the dark ones.
+TEEKO_FRONT_END = FrontEnd(
+    "teeko",
+    _teeko,
+    (Look("classic", WOOD, GRID_POINTS, ROUND, dark_first=True),),
+    TEEKO,
+    "teeko",
+    "teeko.rules",
+    "teeko.rules_diagram",
+)

@@ -8,10 +8,24 @@ where the piece now stands.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.core import EMPTY, FIRST_KING, SECOND_KING, GameState, owner_of
 from engine.games.dames.rules import COORDS, FORWARD, INDEX_OF, DamesMove
-from game import game_hooks
-from game.game_hooks import GameHooks, cell_name, player_name, tr_or
+from game.games.parts import (
+    CHECKER,
+    DIAMOND,
+    ROUND,
+    ROUND_CELLS,
+    SQUARE_CELLS,
+    BoardGeometry,
+    FrontEnd,
+    GameHooks,
+    Look,
+    square_grid,
+)
+from game.games.words import cell_name, player_name, tr_or
 from game.i18n import tr
 
 KINGS = (FIRST_KING, SECOND_KING)
@@ -104,7 +118,32 @@ DAMES = GameHooks(
     # White's man on 37 may take on 32 and stop on 28, or take on 22 too and land on 17.
     diagram_moves=("31-26", "16-21", "32-27", "21x32", "26-21", "17-22"),
     diagram_marks=("28", "17"),
-    rules_key="dames.rules",
-    diagram_caption_key="dames.rules_diagram",
 )
-game_hooks.register("dames", DAMES)
+
+
+def _dames(options: Mapping[str, Any]) -> BoardGeometry:
+    """The 50 dark squares of a 10×10 board, numbered 1..50 from the top left.
+
+    The grid is the whole board (so a look can draw its light squares); the cells
+    are the dark squares only, in the engine's order."""
+    from engine.games.dames.rules import COORDS, SIZE, SQUARES
+
+    full = square_grid(SIZE, SIZE, tuple(str(i) for i in range(SIZE * SIZE)), "", ())
+    return BoardGeometry(
+        centres=tuple(full.centres[row * SIZE + column] for row, column in COORDS),
+        lines=(),
+        grid=(SIZE, SIZE),
+        cell_names=tuple(str(n) for n in range(1, SQUARES + 1)),
+        piece_radius=full.piece_radius,
+        pick_radius=full.pick_radius,
+    )
+
+
+# Seed 004: A has round cells, diamond pieces and White (the first player) at the far
+# side, so the engine's board (White at the bottom) turns half a turn; B has square
+# cells, round pieces and White on the left, a quarter turn clockwise.
+DAMES_LOOKS = (
+    Look("a", CHECKER, ROUND_CELLS, DIAMOND, 2, name_key="plateaux.look_a", numbers=True, piece_scale=1.25),
+    Look("b", CHECKER, SQUARE_CELLS, ROUND, 1, name_key="plateaux.look_b", numbers=True, piece_scale=1.05),
+)
+DAMES_FRONT_END = FrontEnd("dames", _dames, DAMES_LOOKS, DAMES, "dames", "dames.rules", "dames.rules_diagram")

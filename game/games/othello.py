@@ -8,10 +8,13 @@ passed, so a pass by the computer or across the network is announced too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.core import EMPTY, GameState
 from engine.games.othello.rules import OthelloMove, OthelloState
-from game import game_hooks
-from game.game_hooks import GameHooks, cell_name, player_name
+from game.games.parts import DISC, FELT, FELT_GRID, BoardGeometry, FrontEnd, GameHooks, Look, square_grid
+from game.games.words import cell_name, player_name
 from game.i18n import tr
 
 
@@ -60,8 +63,22 @@ OTHELLO = GameHooks(
     # The start: Black's four legal squares, each turning over one White disc.
     diagram_moves=(),
     diagram_marks=("d3", "c4", "f5", "e6"),
-    rules_key="othello.rules",
-    diagram_caption_key="othello.rules_diagram",
     score_line=othello_score_line,
 )
-game_hooks.register("othello", OTHELLO)
+
+
+def _othello(options: Mapping[str, Any]) -> BoardGeometry:
+    from engine.games.othello.rules import NAMES, SIZE
+
+    return square_grid(SIZE, SIZE, NAMES, "abcdefgh", tuple(str(r + 1) for r in range(SIZE)))
+
+
+OTHELLO_FRONT_END = FrontEnd(
+    "othello",
+    _othello,
+    (Look("classic", FELT, FELT_GRID, DISC, dark_first=True, marks_every_move=True),),
+    OTHELLO,
+    "othello",
+    "othello.rules",
+    "othello.rules_diagram",
+)

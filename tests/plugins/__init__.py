@@ -1,0 +1,1 @@
+"""Games defined only in the tests, registered through `engine.registry.register`."""
