@@ -28,16 +28,29 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from engine.ai.search_basics import (
+    DRAW,
+    EXACT,
+    INFINITY,
+    LOWER,
+    MATE,
+    MATE_BOUND,
+    UPPER,
+    Evaluator,
+    Extension,
+    SearchAborted,
+    SearchResult,
+    from_tt,
+    state_path_keys,
+    to_tt,
+)
 from engine.core import GameState
 
+__all__ = ["INFINITY", "MATE", "MATE_BOUND", "Evaluator", "SearchResult", "Searcher", "state_path_keys"]
+
 # ----- tuning constants ------------------------------------------------------
-MATE = 1_000_000  # score of a win at the root; a win at ply n is MATE - n
-MATE_BOUND = MATE - 1_000  # scores beyond this are mate scores
-INFINITY = MATE + 1
-DRAW = 0
 MAX_DEPTH = 64
 CHECK_EVERY = 512  # nodes between two looks at the clock and the stop callable
 TT_MAX_ENTRIES = 200_000  # the table is cleared when it grows past this (bounded memory)
@@ -49,31 +62,6 @@ HISTORY_LIMIT = 1 << 20  # history scores are halved past this, so old knowledge
 ORDER_TT = 1 << 30
 ORDER_CAPTURE = 1 << 28
 ORDER_KILLER = 1 << 26
-
-EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bound types
-
-Evaluator = Callable[[GameState], int]
-Extension = Callable[[GameState], bool]
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What one completed depth of iterative deepening found."""
-
-    move: Any
-    score: int
-    depth: int
-    nodes: int
-    pv: tuple[Any, ...]
-    elapsed: float
-
-    @property
-    def is_mate(self) -> bool:
-        return abs(self.score) >= MATE_BOUND
-
-
-class SearchAborted(Exception):
-    """Raised inside the tree when a limit is reached; caught by `iterate`."""
 
 
 class Searcher:
@@ -179,7 +167,7 @@ class Searcher:
         if entry is not None:
             e_depth, e_score, e_bound, tt_move = entry
             if e_depth >= depth:
-                score = _from_tt(e_score, ply)
+                score = from_tt(e_score, ply)
                 if (
                     e_bound == EXACT
                     or (e_bound == LOWER and score >= beta)
@@ -221,7 +209,7 @@ class Searcher:
             self._path.discard(key)
 
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self._store(key, depth, _to_tt(best_score, ply), bound, best_move)
+        self._store(key, depth, to_tt(best_score, ply), bound, best_move)
         return best_score
 
     def _store(self, key: int, depth: int, score: int, bound: int, move: Any) -> None:
@@ -400,38 +388,3 @@ class Searcher:
                 return  # a forced result within the horizon: deeper search changes nothing
             if len(moves) == 1 and depth >= 2:
                 return  # a forced move: no need to think longer
-
-
-def state_path_keys(state: GameState) -> list[int]:
-    """Keys of the positions before the current one (the game's own history).
-
-    Positions already reached in the game count as repetitions for the search too,
-    so the engine does not walk into a draw it could avoid (or avoids one it wants).
-    """
-    keys: list[int] = []
-    undone = []
-    try:
-        while state.history:
-            undone.append(state.pop())
-            keys.append(state.key())
-    finally:
-        for move in reversed(undone):
-            state.push(move)
-    return keys
-
-
-def _to_tt(score: int, ply: int) -> int:
-    """Mate scores relative to this node, so they stay true wherever the node recurs."""
-    if score >= MATE_BOUND:
-        return score + ply
-    if score <= -MATE_BOUND:
-        return score - ply
-    return score
-
-
-def _from_tt(score: int, ply: int) -> int:
-    if score >= MATE_BOUND:
-        return score - ply
-    if score <= -MATE_BOUND:
-        return score + ply
-    return score
