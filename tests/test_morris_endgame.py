@@ -175,3 +175,41 @@ def test_the_review_reads_exact_values_from_the_database() -> None:
         assert value.kind == {1: "W", 0: "D", -1: "L"}[verdict.result]
         assert value.plies == (None if verdict.result == 0 else verdict.distance)
     assert exact_value(new_state("nine")) is None  # the start: not in the database
+
+
+def one_ply_verdict(state: MorrisState) -> Verdict:
+    """The verdict the children's verdicts imply (the fixpoint the solver computes)."""
+    mover = state.to_move
+    results = []
+    for move in state.legal_moves():
+        state.push(move)
+        outcome = state.outcome()
+        if outcome is not None:
+            results.append(Verdict(0 if outcome.winner is None else 1 if outcome.winner == mover else -1, 1))
+        else:
+            child = probe(state)
+            assert child is not None
+            results.append(Verdict(-child.result, child.distance + 1))
+        state.pop()
+    if not results:
+        return Verdict(-1, 0)
+    wins = [v.distance for v in results if v.result > 0]
+    if wins:
+        return Verdict(1, min(wins))
+    if all(v.result < 0 for v in results):
+        return Verdict(-1, max(v.distance for v in results))
+    return Verdict(0, 0)
+
+
+@pytest.mark.parametrize(("own", "opp"), [(3, 3), (3, 4), (4, 3), (4, 4)])
+def test_every_sampled_verdict_follows_from_its_childrens(own: int, opp: int) -> None:
+    """Wins at the smallest distance, losses at the largest, draws otherwise: checked
+    one ply deep on random positions, and on every decided one met along the way."""
+    checked = decided = 0
+    for state in endgame_positions(60, own, opp, seed=100 + own * 10 + opp):
+        verdict = probe(state)
+        assert verdict is not None
+        assert one_ply_verdict(state) == verdict, state.to_dict()
+        checked += 1
+        decided += verdict.result != 0
+    assert checked == 60 and (decided > 0 or (own, opp) == (4, 4))
