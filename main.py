@@ -95,11 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         from tools.smoke import run_smoke
 
         return run_smoke(options.smoke)
-    import scenes  # noqa: F401  (registers every scene by name)
+    import scenes  # registers every scene by name
     from game.arcade.app import App
 
     app = App(windowed=options.windowed, audio=not options.no_sound)
-    app.run(app.scene("title"))
+    app.run(app.scene("title"), warm_up=scenes.warm_up_materials)
     return 0
 
 

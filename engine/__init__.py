@@ -16,14 +16,19 @@ from engine.core import (
     InvalidMoveError,
     OptionError,
     Outcome,
+    PositionError,
+    Prompt,
+    Refusal,
     Termination,
+    Verdict,
     owner_of,
 )
-from engine.registry import GAMES, get_spec, new_state, state_from_dict
+from engine.registry import GAMES, get_spec, new_state, register, state_from_dict
 
 __all__ = [
     "EMPTY", "FIRST", "FIRST_KING", "FIRST_MAN", "GAMES", "SECOND", "SECOND_KING",
     "SECOND_MAN", "EngineError", "GameOverError", "GameSpec", "GameState",
-    "IllegalMoveError", "InvalidMoveError", "OptionError", "Outcome", "Termination",
-    "get_spec", "new_state", "owner_of", "state_from_dict",
+    "IllegalMoveError", "InvalidMoveError", "OptionError", "Outcome", "PositionError", "Prompt",
+    "Refusal", "Termination", "Verdict", "get_spec", "new_state", "owner_of", "register",
+    "state_from_dict",
 ]  # fmt: skip

@@ -152,3 +152,9 @@ class Autosaver:
     def close(self) -> None:
         self.flush()
         self._executor.shutdown(wait=True)
+
+
+def default_save_name(session: GameSession, now: datetime | None = None) -> str:
+    """The name a new save gets in both front ends: 'nine_2026-11-23_08-37-10.plateaux.json'."""
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
+    return f"{session.state.spec.id}_{stamp}{paths.SAVE_EXTENSION}"

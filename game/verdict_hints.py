@@ -117,10 +117,18 @@ def cell_verdicts(verdicts: Mapping[TeekoMove, Verdict], prefix: Sequence[int]) 
     return cells
 
 
-def verdict_list(verdicts: Mapping[TeekoMove, Verdict]) -> str:
-    """'c4=W13 d3=W13 a5=D … b5=L16': every move, best first (the `analyze` notation)."""
+def verdict_label(verdict: Verdict, lang: str) -> str:
+    """A verdict as the player's language writes it: 'W13', 'D', 'L16' in English,
+    'G13', 'N', 'P16' in French (gagne, nulle, perd)."""
+    from game.i18n import tr
+
+    return tr(f"plateaux.verdict_{verdict.kind.lower()}", lang, n=verdict.n)
+
+
+def verdict_list(verdicts: Mapping[TeekoMove, Verdict], lang: str) -> str:
+    """'c4=W13 d3=W13 a5=D … b5=L16': every move, best first, in the player's language."""
     ordered = sorted(verdicts.items(), key=lambda item: (rank(item[1]), str(item[0])))
-    return " ".join(f"{move}={verdict}" for move, verdict in ordered)
+    return " ".join(f"{move}={verdict_label(verdict, lang)}" for move, verdict in ordered)
 
 
 # ----- where a finished game was decided ----------------------------------------------

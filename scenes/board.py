@@ -13,6 +13,7 @@ import pygame
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
+import scenes.board_view as board_view
 from game.ai_turns import AITurns
 from game.arcade.animation import Animator
 from game.arcade.board_look import BoardLook
@@ -42,6 +43,17 @@ BUTTONS = ("undo", "redo", "hint", "save", "load", "menu")
 
 
 class BoardScene(Scene):
+    shortcuts = (
+        ("U", "plateaux.key_undo"),
+        ("R", "plateaux.key_redo"),
+        ("H", "plateaux.key_hint"),
+        ("P", "plateaux.key_pause"),
+        ("plateaux.keycap_arrows", "plateaux.key_cursor"),
+        ("plateaux.keycap_space", "plateaux.key_select"),
+        ("plateaux.keycap_enter", "plateaux.key_stop"),
+        ("plateaux.keycap_pages", "plateaux.key_scroll"),
+    )
+
     music = "game"
 
     def __init__(
@@ -67,6 +79,7 @@ class BoardScene(Scene):
         self.list_top = 0  # first move-list row shown
         self.follow_list = True
         self.sounds: list[tuple[float, str]] = []  # effects due later (a removal after its mill)
+        self.taken_cells: tuple[int, ...] = ()  # where the last move took pieces (marked)
         self.over_timer: float | None = None
         self.leave_asked: float | None = None  # when Menu was first pressed in a network game
         self.buttons: dict[str, UIButton] = {}
@@ -154,6 +167,7 @@ class BoardScene(Scene):
                 f"plateaux.{name}",
                 self.app.manager,
                 container=root,
+                tool_tip_text=f"plateaux.tip_{name}",
                 object_id=ObjectID("#small_button"),
             )
         self.refresh_buttons()
@@ -182,6 +196,8 @@ class BoardScene(Scene):
     def _on_board_event(self, event: BoardEvent) -> None:
         speed = self.app.settings.animation_speed
         if isinstance(event, MoveShown):
+            mover = 1 - self.session.state.to_move
+            self.taken_cells = board_view.taken_cells(event.before, event.after, mover)
             self.animator.add_move(
                 self.look,
                 list(event.before),
@@ -235,12 +251,14 @@ class BoardScene(Scene):
         self.animator.finish()
         if self.game.undo():
             self.over_timer = None
+            self.taken_cells = ()
             self._moved()
 
     def redo(self) -> None:
         self._sync()
         self.animator.finish()
         if self.game.redo():
+            self.taken_cells = ()
             self._moved()
 
     def ask_hint(self) -> None:
@@ -314,7 +332,9 @@ class BoardScene(Scene):
             self.over_timer -= dt
             if self.over_timer <= 0:
                 self.over_timer = None
-                self.app.replace("game_over", self.session)
+                remote = self.game.remote  # a network game keeps its link for a rematch
+                post = remote.for_rematch(self.session.state) if remote is not None else None
+                self.app.replace("game_over", self.session, post)
 
     def _update_files(self) -> None:
         """The save/load dialog's answer: a message, or the loaded game in a new board."""

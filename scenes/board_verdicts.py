@@ -11,7 +11,7 @@ import pygame
 from engine.core import EMPTY, Verdict
 from game.arcade import assets
 from game.arcade.board_look import BoardLook
-from game.verdict_hints import DRAW, WIN
+from game.verdict_hints import DRAW, WIN, verdict_label
 
 LABEL_SIZE = 19  # px, bold: LOOK.md's small text, still readable at 1280x720
 DARK_TEXT = (30, 36, 48)  # the background colour: dark text on the light pills
@@ -27,12 +27,12 @@ def verdict_colour(verdict: Verdict) -> pygame.Color:
 
 
 def draw_verdict_labels(
-    surface: pygame.Surface, look: BoardLook, labels: dict[int, Verdict], cells: Sequence[int]
+    surface: pygame.Surface, look: BoardLook, labels: dict[int, Verdict], cells: Sequence[int], lang: str
 ) -> None:
     """A pill per cell: centred on an empty cell, under the middle of a piece (so the
     piece's colour still shows)."""
     for cell, verdict in labels.items():
-        text = assets.text_image(str(verdict), LABEL_SIZE, DARK_TEXT, bold=True)
+        text = assets.text_image(verdict_label(verdict, lang), LABEL_SIZE, DARK_TEXT, bold=True)
         pill = text.get_rect().inflate(14, 2)
         x, y = look.centre(cell)
         lift = 0.0 if cells[cell] == EMPTY else look.piece_radius * 0.55

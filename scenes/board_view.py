@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 
 import pygame
 
-from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
+from engine.core import EMPTY, FIRST_MAN, SECOND_MAN, owner_of
 from game.arcade import assets
 from game.arcade.animation import Animator
 from game.arcade.board_look import BoardLook
@@ -89,3 +89,31 @@ def draw_hover(surface: pygame.Surface, look: BoardLook, cell: int) -> None:
     c = overlay.get_width() // 2
     pygame.draw.circle(overlay, (255, 255, 255, 46), (c, c), round(look.piece_radius * 1.2))
     surface.blit(overlay, overlay.get_rect(center=(round(x), round(y))))
+
+
+HINT = pygame.Color("#6FB4E8")  # the hint's own colour: never the last move's accent
+
+
+def draw_hint(surface: pygame.Surface, look: BoardLook, steps: Sequence[int]) -> None:
+    """The hinted move: a line through its cells and a blue ring on each."""
+    centres = [look.centre(cell) for cell in steps]
+    if len(centres) > 1:
+        pygame.draw.lines(surface, HINT, False, centres, 4)
+    for cell in steps:
+        look.draw_ring(surface, cell, HINT, width=4, grow=1.24)
+
+
+def taken_cells(before: Sequence[int], after: Sequence[int], mover: int) -> tuple[int, ...]:
+    """Cells where the mover's opponent had a piece before the move and none after."""
+    pairs = enumerate(zip(before, after, strict=True))
+    return tuple(cell for cell, (was, now) in pairs if owner_of(was) == 1 - mover and now == EMPTY)
+
+
+def draw_taken(surface: pygame.Surface, look: BoardLook, cells: Sequence[int]) -> None:
+    """A soft red cross where a piece was just taken: the eye finds what went."""
+    colour = pygame.Color(assets.REFUSAL)
+    for cell in cells:
+        x, y = look.centre(cell)
+        r = look.piece_radius * 0.42
+        for dx in (-r, r):
+            pygame.draw.line(surface, colour, (x - dx, y - r), (x + dx, y + r), 4)

@@ -9,12 +9,11 @@ did not choose: the status says the dialog failed and the game on screen stays.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from engine.save_files import remove_stale_temps
 from game import paths
-from game.autosave import load_session, save_session
+from game.autosave import default_save_name, load_session, save_session
 from game.i18n import tr
 from game.session import GameSession
 from game.tk.dialog import NO_DIALOG, NO_DISPLAY, FileDialogProcess, with_save_extension
@@ -27,11 +26,6 @@ class FlowResult:
     message: str
     ok: bool
     session: GameSession | None = None
-
-
-def default_name(session: GameSession) -> str:
-    stamp = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
-    return f"{session.state.spec.id}_{stamp}{paths.SAVE_EXTENSION}"
 
 
 def newest_save() -> Path | None:
@@ -69,7 +63,7 @@ class FileFlow:
     def start_save(self, session: GameSession) -> None:
         self._mode, self._session = "save", session
         self._dialog.start(
-            "save", str(paths.saves_dir()), default_name(session), tr("plateaux.save", self.lang)
+            "save", str(paths.saves_dir()), default_save_name(session), tr("plateaux.save", self.lang)
         )
 
     def start_load(self) -> None:
@@ -98,7 +92,7 @@ class FileFlow:
         dialog can be shown at all; a dialog that failed loads nothing)."""
         if mode == "save":
             assert self._session is not None
-            return self._save(paths.saves_dir() / default_name(self._session))
+            return self._save(paths.saves_dir() / default_save_name(self._session))
         if error not in (NO_DISPLAY, NO_DIALOG):
             return FlowResult(tr("plateaux.dialog_failed", self.lang, error=error), False)
         newest = newest_save()

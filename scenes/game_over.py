@@ -15,8 +15,10 @@ from game.controller.texts import outcome_words
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.looks import looks_for
+from game.net.rematch import PostGame
 from game.session import HUMAN, GameSession
 from game.verdict_hints import Decision, database_ready, decision, decision_text, has_verdicts, warm_up
+from scenes.lan_rematch import ask_rematch, update_rematch
 from scenes.menu import Entry, MenuScene, backdrop
 
 if TYPE_CHECKING:
@@ -72,9 +74,10 @@ class GameOverScene(MenuScene):
     column_top = 266
     column_centre = COLUMN_CENTRE
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: App, session: GameSession, post: PostGame | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.post = post  # a network game's link, kept for a rematch (scenes.lan_rematch)
         setup = session.setup
         self.look = BoardLook(setup.game_id, setup.options, FINAL_BOARD_RECT, setup.look)
         self.cells = session.state.board()
@@ -117,7 +120,9 @@ class GameOverScene(MenuScene):
         captures = self.session.captures()
         if captures:  # Teeko and Othello never capture: no "Captures 0"
             parts.append(tr("plateaux.stat_captures", lang, count=captures))
-        parts.append(tr("plateaux.stat_duration", lang, time=duration_text(sum(self.session.clocks))))
+        played = sum(self.session.clocks)
+        if played >= 1:  # a game loaded finished was not timed here: no "Duration 0:00"
+            parts.append(tr("plateaux.stat_duration", lang, time=duration_text(played)))
         return "   ·   ".join(parts)
 
     def analysis(self) -> str:
@@ -128,6 +133,8 @@ class GameOverScene(MenuScene):
         return decision_text(self.decision, [player_name(state, i, lang) for i in (0, 1)], lang)
 
     def update(self, dt: float) -> None:
+        if self.post is not None:
+            update_rematch(self, self.post)
         if self.analysing and database_ready():  # lookups only: well under a millisecond
             self.analysing = False
             self.decision = decision(self.session.state)
@@ -142,6 +149,8 @@ class GameOverScene(MenuScene):
             self.app.push("replay", self.session)
         elif action == "rematch":
             setup = self.session.setup
+            if self.post is not None and ask_rematch(self, self.post):
+                return  # the other player is asked; their answer comes in update
             if not any(seat.is_remote for seat in setup.seats):
                 setup = setup.swapped()  # the other side starts this time
             if any(seat.is_remote for seat in setup.seats):
@@ -158,6 +167,11 @@ class GameOverScene(MenuScene):
     def back(self) -> None:
         self.choose("menu")
 
+    def closing(self) -> None:
+        if self.post is not None:
+            self.post.close()  # no-op once a rematch's board took the link
+        super().closing()
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         self.look.draw_background(surface)
@@ -166,7 +180,8 @@ class GameOverScene(MenuScene):
         for cell in self.marked:
             self.look.draw_ring(surface, cell, pygame.Color(assets.ACCENT), width=5)
         head, reason = self.headline()
-        image = fitted_image(head, 56, STATS_WIDTH, assets.ACCENT, bold=True)
+        lost = head == tr("plateaux.you_lose", self.app.lang)  # a loss is not told in gold
+        image = fitted_image(head, 56, STATS_WIDTH, assets.REFUSAL if lost else assets.ACCENT, bold=True)
         surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 106)))
         image = fitted_image(reason, 24, STATS_WIDTH, assets.TEXT)
         surface.blit(image, image.get_rect(center=(COLUMN_CENTRE, 162)))

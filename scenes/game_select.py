@@ -57,6 +57,9 @@ class GameSelectScene(MenuScene):
             Entry(f"game:{gid}", "text", {"text": game_title(gid, lang)}, chosen=gid == self.setup.game_id)
             for gid in arcade_games()
         ]
+        # Next heads the second column and the game's choices come under it, so choosing
+        # a game with more choices never moves Next (nor anything) under the pointer.
+        entries.append(Entry("next", "next"))
         spec = GAMES[self.setup.game_id]
         for option in spec.options:
             value = self.setup.options.get(option.name, option.default)
@@ -64,7 +67,6 @@ class GameSelectScene(MenuScene):
             entries.append(Entry(f"option:{option.name}", "text", {"text": text}))
         if len(looks_for(spec.id)) > 1:
             entries.append(Entry("look", "text", {"text": look_text(spec.id, self.setup.look, lang)}))
-        entries.append(Entry("next", "next"))
         return entries
 
     def build(self, root: UIContainer) -> None:

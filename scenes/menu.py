@@ -71,6 +71,11 @@ def draw_title(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
 class MenuScene(Scene):
     """Subclasses give `title_key`, `entries()` and `choose(action)`."""
 
+    shortcuts = (
+        ("plateaux.keycap_up_down", "plateaux.key_menu_move"),
+        ("plateaux.keycap_enter", "plateaux.key_menu_choose"),
+    )
+
     title_key = "plateaux.app_title"
     has_back = True
     column_width = BUTTON_WIDTH
@@ -80,6 +85,7 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = 0
+        self._focus_placed = False  # the first build puts the focus on the current choice
         self.buttons: list[tuple[UIButton, Entry]] = []
         self.back_button: UIButton | None = None
         self.message = ""  # a line under the column: what went wrong, if anything
@@ -124,8 +130,12 @@ class MenuScene(Scene):
         if self.has_back:
             self.back_button = UIButton(BACK_RECT, "plateaux.back", self.app.manager, container=root)
         enabled = [i for i, (_, e) in enumerate(self.buttons) if e.enabled]
+        chosen = [i for i in enabled if self.buttons[i][1].chosen]
+        if not self._focus_placed and chosen:
+            self.focus = chosen[0]  # the focus ring starts on the current choice, not beside it
         if enabled and self.focus not in enabled:
             self.focus = enabled[0]
+        self._focus_placed = True
 
     def refresh(self) -> None:
         """Rebuild after a choice changed what the entries say."""

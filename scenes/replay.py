@@ -45,6 +45,13 @@ SEEK_RECT = pygame.Rect(PANEL_RECT.x + 8, SEEK_TOP, PANEL_RECT.width - 16, 16)
 
 
 class ReplayScene(Scene):
+    shortcuts = (
+        ("plateaux.keycap_left_right", "plateaux.key_step"),
+        ("plateaux.keycap_space", "plateaux.key_play"),
+        ("plateaux.keycap_home_end", "plateaux.key_jump"),
+        ("S", "plateaux.key_speed"),
+    )
+
     music = "replay"
 
     def __init__(self, app: App, session: GameSession, speed: float = 1.0) -> None:

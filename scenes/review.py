@@ -48,6 +48,13 @@ KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
 
 class ReviewScene(Scene):
+    shortcuts = (
+        ("plateaux.keycap_left_right", "plateaux.key_step"),
+        ("plateaux.keycap_up_down", "plateaux.key_errors"),
+        ("plateaux.keycap_home_end", "plateaux.key_jump"),
+        ("R", "plateaux.key_retry"),
+    )
+
     music = "replay"
 
     def __init__(self, app: App, session: GameSession) -> None:

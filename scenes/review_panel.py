@@ -39,24 +39,46 @@ def cursor_at(view: ReviewView, x: int) -> int:
 
 
 def draw_graph(surface: pygame.Surface, view: ReviewView, first_name: str, lang: str) -> None:
-    """The first player's chances over the game: above the middle line, they lead."""
-    pygame.draw.rect(surface, assets.PANEL, GRAPH_RECT, border_radius=12)
+    """The first player's chances over the game: above the middle line, they lead.
+    The curve is drawn once per review and language; each frame adds the cursor."""
+    surface.blit(_graph_image(view, first_name, lang), GRAPH_RECT)
     inner = plot_rect()
-    pygame.draw.line(surface, assets.PANEL_LIGHT, (inner.x, inner.centery), (inner.right, inner.centery), 1)
-    points = [(graph_x(view, i), round(inner.bottom - p * inner.height)) for i, p in enumerate(view.graph())]
-    if len(points) > 1:
-        area = [(points[0][0], inner.centery), *points, (points[-1][0], inner.centery)]
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.polygon(shade, (236, 239, 244, 38), area)
-        surface.blit(shade, (0, 0))
-        pygame.draw.lines(surface, assets.TEXT, False, points, 2)
-    for ply in view.review.plies:
-        if ply.label in ("mistake", "blunder", "inaccuracy"):
-            pygame.draw.circle(surface, pygame.Color(CLASS_COLOURS[ply.label]), points[ply.ply + 1], 5)
     x = graph_x(view, view.cursor)
     pygame.draw.line(surface, assets.ACCENT, (x, inner.y - 4), (x, inner.bottom + 4), 2)
+
+
+_graph_cache: dict[tuple[int, str, str], pygame.Surface] = {}
+
+
+def _graph_image(view: ReviewView, first_name: str, lang: str) -> pygame.Surface:
+    key = (id(view.review), first_name, lang)
+    image = _graph_cache.get(key)
+    if image is None:
+        _graph_cache.clear()  # one review on screen at a time
+        image = _graph_cache[key] = _paint_graph(view, first_name, lang)
+    return image
+
+
+def _paint_graph(view: ReviewView, first_name: str, lang: str) -> pygame.Surface:
+    image = pygame.Surface(GRAPH_RECT.size, pygame.SRCALPHA)
+    box = image.get_rect()
+    pygame.draw.rect(image, assets.PANEL, box, border_radius=12)
+    inner = plot_rect().move(-GRAPH_RECT.x, -GRAPH_RECT.y)
+    pygame.draw.line(image, assets.PANEL_LIGHT, (inner.x, inner.centery), (inner.right, inner.centery), 1)
+    xs = [graph_x(view, i) - GRAPH_RECT.x for i in range(view.total + 1)]
+    points = [(x, round(inner.bottom - p * inner.height)) for x, p in zip(xs, view.graph(), strict=True)]
+    if len(points) > 1:
+        area = [(points[0][0], inner.centery), *points, (points[-1][0], inner.centery)]
+        shade = pygame.Surface(GRAPH_RECT.size, pygame.SRCALPHA)
+        pygame.draw.polygon(shade, (236, 239, 244, 38), area)
+        image.blit(shade, (0, 0))
+        pygame.draw.lines(image, assets.TEXT, False, points, 2)
+    for ply in view.review.plies:
+        if ply.label in ("mistake", "blunder", "inaccuracy"):
+            pygame.draw.circle(image, pygame.Color(CLASS_COLOURS[ply.label]), points[ply.ply + 1], 5)
     caption = tr("plateaux.review_graph", lang, player=first_name)
-    surface.blit(assets.text_image(caption, 18, tuple(assets.TEXT_DIM)), (inner.x + 2, GRAPH_RECT.y + 8))
+    image.blit(assets.text_image(caption, 18, tuple(assets.TEXT_DIM)), (inner.x + 2, 8))
+    return image
 
 
 def draw_counts(surface: pygame.Surface, view: ReviewView, names: Sequence[str], lang: str) -> None:

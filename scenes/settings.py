@@ -30,7 +30,8 @@ class SettingsScene(MenuScene):
         on_off = {True: tr("plateaux.on", lang), False: tr("plateaux.off", lang)}
         speed = tr("plateaux.instant", lang) if s.animation_speed == 0 else f"{s.animation_speed:g}×"
         return [
-            Entry("fullscreen", "setting_fullscreen", {"value": on_off[s.fullscreen]}),
+            # What the screen is now: under --windowed that is a window, whatever the file says.
+            Entry("fullscreen", "setting_fullscreen", {"value": on_off[self.app.fullscreen]}),
             Entry("language", "setting_language", {"value": tr(f"plateaux.language_{s.language}", lang)}),
             Entry("speed", "setting_speed", {"value": speed}),
             Entry("legal", "setting_legal", {"value": on_off[s.show_legal_moves]}),
@@ -51,8 +52,10 @@ class SettingsScene(MenuScene):
     def choose(self, action: str) -> None:
         s = self.app.settings
         if action == "fullscreen":
-            s = s.with_changes(fullscreen=not s.fullscreen)
-        elif action == "language":
+            self.message = self.app.toggle_fullscreen() or ""
+            self.refresh()
+            return
+        if action == "language":
             following = LANGUAGE_CHOICES[(LANGUAGE_CHOICES.index(s.language) + 1) % len(LANGUAGE_CHOICES)]
             s = s.with_changes(language=following)
         elif action == "speed":

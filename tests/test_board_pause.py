@@ -68,3 +68,15 @@ def test_a_game_with_a_person_cannot_be_paused(app: App) -> None:
     assert not scene.paused and scene.refused
     app.pop()
     app.apply_pending()
+
+
+def test_a_notice_keeps_the_pause_in_sight(app: App) -> None:
+    scene = BoardScene(app, GameSession(GameSetup("teeko", {}, (Seat(AI, "easy"), Seat(AI, "easy")))))
+    app.push(scene)
+    app.apply_pending()
+    press_key(scene, pygame.K_p)
+    scene.game.notice = "Saved as game.plateaux.json."
+    text = scene.status_text()
+    assert text.startswith("Saved as game.plateaux.json.") and "Paused" in text
+    app.pop()
+    app.apply_pending()

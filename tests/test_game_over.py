@@ -124,3 +124,20 @@ def test_undo_from_the_game_over_goes_back_to_the_board(app: App) -> None:
 def test_no_undo_from_the_game_over_of_a_network_game(app: App) -> None:
     over = GameOverScene(app, finished_teeko((Seat(HUMAN), Seat(REMOTE))))
     assert not over.can_undo and not over.entries()[0].enabled
+
+
+def test_a_game_loaded_finished_shows_no_duration(app: App) -> None:
+    session = finished_teeko((Seat(HUMAN), Seat(HUMAN)))
+    assert "Duration" not in GameOverScene(app, session).stats()  # never timed here
+    session.clocks = [61.0, 64.0]
+    assert "Duration 2:05" in GameOverScene(app, session).stats()
+
+
+def test_taken_cells_are_the_opponents_pieces_that_went() -> None:
+    from engine.core import EMPTY, FIRST_MAN, SECOND_MAN
+    from scenes.board_view import taken_cells
+
+    before = (FIRST_MAN, SECOND_MAN, SECOND_MAN, EMPTY)
+    after = (EMPTY, SECOND_MAN, EMPTY, FIRST_MAN)  # White moved 0 -> 3 and took 2
+    assert taken_cells(before, after, 0) == (2,)
+    assert taken_cells(before, after, 1) == (0,)  # seen as Black's move: White's piece went

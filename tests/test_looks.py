@@ -309,3 +309,22 @@ def test_tk_window_draws_the_chosen_dames_look(virtual_display: str) -> None:  #
         return look_id, left, drawn
 
     assert in_tk(draw) == ("b", True, True)
+
+
+def test_choosing_a_game_never_moves_next_under_the_pointer(app: App) -> None:
+    from scenes.game_select import GameSelectScene
+
+    select = GameSelectScene(app)
+    app.reset(select)
+    app.apply_pending()
+
+    def next_rect() -> tuple[float, float, float, float]:
+        button = next(button for button, entry in select.buttons if entry.action == "next")
+        rect = button.get_relative_rect()
+        return rect.x, rect.y, rect.width, rect.height
+
+    where = next_rect()
+    for game in ("dames", "twelve", "othello", "nine"):
+        select.choose(f"game:{game}")
+        app.apply_pending()
+        assert next_rect() == where, game

@@ -91,6 +91,7 @@ def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> No
     assert any(isinstance(e, Resumed) for e in host.events)
     before = len(again.session.state.history)
     frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
+    frames_until(app, lambda: host.state is not None and len(host.state.history) >= before + 2, host.step)
     assert host.state is not None
     theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (host.state, again.session.state))
     assert theirs == ours
@@ -98,3 +99,130 @@ def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> No
     app.apply_pending()
     host.bridge.close()
     host.bridge.join_thread()
+
+
+def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App) -> None:
+    from game.session import GameSetup
+    from scenes.host import HostScene
+
+    host_scene = HostScene(app, GameSetup("teeko"), 0)
+    app.reset(host_scene)
+    app.apply_pending()
+    frames_until(app, lambda: bool(host_scene.code))
+    guest = RemotePlayer(NetBridge(), 13)
+    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
+    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
+    board = app.top
+    assert isinstance(board, BoardScene)
+    rng = random.Random(4)
+
+    def both() -> None:
+        guest.step()
+        person_clicks(app, rng)
+
+    frames_until(app, lambda: len(board.session.state.history) >= 3, both)
+    frames_until(app, lambda: board.game.autosaver is None or board.game.autosaver.flush() is None)
+    app.reset(TitleScene(app))  # the host quits: its guest waits and keeps trying
+    app.apply_pending()
+    frames_until(app, lambda: any(isinstance(e, Lost) for e in guest.events), guest.step)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.choose("continue")
+    app.apply_pending()
+    again = app.top
+    assert isinstance(again, BoardScene) and again.game.remote is not None
+    back = again.game.remote
+    frames_until(app, lambda: back.state == PLAYING, guest.step)
+    before = len(again.session.state.history)
+    frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
+    frames_until(app, lambda: guest.state is not None and len(guest.state.history) >= before + 2, guest.step)
+    assert guest.state is not None
+    theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (guest.state, again.session.state))
+    assert theirs == ours
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    guest.bridge.close()
+    guest.bridge.join_thread()
+
+
+def test_a_network_rematch_from_the_game_over_swaps_the_colours(app: App) -> None:
+    from test_net_scenes import play_to_game_over
+
+    from game.net.events import RematchDeclined, RematchOffered
+    from game.net.rematch import OFFERED
+    from game.session import GameSetup
+    from scenes.game_over import GameOverScene
+    from scenes.host import HostScene
+
+    host_scene = HostScene(app, GameSetup("teeko"), 0)
+    app.reset(host_scene)
+    app.apply_pending()
+    frames_until(app, lambda: bool(host_scene.code))
+    guest = RemotePlayer(NetBridge(), 17)
+    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
+    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
+    play_to_game_over(app, guest)
+    over = app.top
+    assert isinstance(over, GameOverScene) and over.post is not None
+    # The arcade asks; the other player declines.
+    over.choose("rematch")
+    frames_until(app, lambda: any(isinstance(e, RematchOffered) for e in guest.events), guest.step)
+    guest.bridge.answer_rematch(False)
+    frames_until(app, lambda: "declined" in over.message, guest.step)
+    assert app.stack[-1] is over
+    # The other player asks; the arcade accepts: a new board, the colours swapped.
+    starts = sum(isinstance(e, Started) for e in guest.events)
+    guest.bridge.offer_rematch()
+    frames_until(app, lambda: over.post is not None and over.post.state == OFFERED, guest.step)
+    assert "Rematch" in over.message
+    over.choose("rematch")
+    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
+    board = app.top
+    assert isinstance(board, BoardScene) and board.session.state.history == []
+    assert [seat.is_remote for seat in board.session.seats] == [True, False]  # the guest plays first now
+    frames_until(app, lambda: sum(isinstance(e, Started) for e in guest.events) > starts, guest.step)
+    assert guest.seat == 0
+    rng = random.Random(8)
+
+    def both() -> None:
+        guest.step()
+        person_clicks(app, rng)
+
+    frames_until(app, lambda: len(board.session.state.history) >= 2, both)
+    assert not any(isinstance(e, RematchDeclined) for e in guest.events)
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    guest.bridge.close()
+    guest.bridge.join_thread()
+
+
+@pytest.mark.parametrize("key", ["c", "s", "w"])
+def test_the_board_keys_answer_an_absent_opponent(app: App, key: str) -> None:
+    import pygame
+    from test_net_seat import FakeBridge
+
+    from game.net.remote_turns import RemoteTurns
+    from game.session import HUMAN, REMOTE, GameSession, GameSetup, Seat
+
+    session = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(REMOTE, None, "them"))))
+    bridge = FakeBridge()
+    remote = RemoteTurns(bridge, 1, host=True, waiting=True, patience=0.0)  # type: ignore[arg-type]
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    app.push("board", session, remote=remote)
+    app.apply_pending()
+    board = app.top
+    assert isinstance(board, BoardScene) and "W:" in board.game.status_text()
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(key), mod=0, unicode=key)
+    board.handle_event(event)
+    app.apply_pending()
+    if key == "c":  # the computer plays the opponent's seat: after our move, it answers
+        assert board.game.remote is None and session.seats[1].is_ai and bridge.closed == [True]
+        rng = random.Random(1)
+        frames_until(app, lambda: len(session.state.history) >= 2, lambda: person_clicks(app, rng))
+    elif key == "s":  # leave to finish later: no bye, back to the title
+        assert bridge.closed and True not in bridge.closed and isinstance(app.top, TitleScene)
+    else:  # wait: still the network game
+        assert board.game.remote is remote and bridge.closed == []
+    app.reset(TitleScene(app))
+    app.apply_pending()

@@ -45,6 +45,12 @@ class FakeBridge:
     def close(self, *, bye: bool = True) -> None:
         self.closed.append(bye)
 
+    def offer_rematch(self) -> None:
+        self.played.append("rematch?")
+
+    def answer_rematch(self, accept: bool) -> None:
+        self.played.append(f"rematch {accept}")
+
 
 class Clock:
     def __init__(self) -> None:
@@ -157,3 +163,30 @@ def test_a_record_that_does_not_match_the_autosave_is_ignored(home: Path) -> Non
     other = NetResume("guest", "teeko", 0, "127.0.0.1", 47470, "ABC234", "0123456789abcdef")
     assert write_resume(paths.net_resume_path(), other) is None  # seats swapped: not this game
     assert read_network_autosave() is None
+
+
+def test_a_guest_that_gave_up_reconnecting_may_still_choose(tmp_path: Path) -> None:
+    turns, bridge, _, record_path = seat_with(tmp_path, waiting=True)
+    bridge.events.append(Ended("gave_up"))
+    turns.poll()
+    assert turns.state == GONE and turns.choices() == (COMPUTER, SAVE_LATER)
+    assert "S:" in turns.alert("en") and "W:" not in turns.alert("en")
+    assert turns.choose(WAIT) == "" and turns.choose(SAVE_LATER) == SAVE_LATER
+    assert read_resume(record_path) == RECORD  # Continue can try again later
+
+
+def test_a_rematch_the_other_side_can_no_longer_hear_ends_clearly() -> None:
+    from game.net.bridge import NO_REMATCH
+    from game.net.events import Notice
+    from game.net.rematch import ASKED, PostGame
+    from game.net.rematch import GONE as NO_LINK
+
+    bridge = FakeBridge()
+    post = PostGame(bridge, host=True)  # type: ignore[arg-type]
+    post.offer()
+    assert post.state == ASKED and bridge.played == ["rematch?"]
+    bridge.events.append(Notice(NO_REMATCH + "a rematch needs the other player here"))
+    post.poll()
+    assert post.state == NO_LINK and "no rematch" in post.text("en")
+    post.close()
+    assert bridge.closed == [True]

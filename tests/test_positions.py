@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
+from engine.cli import main as cli_main
 from engine.core import FIRST, SECOND, SECOND_MAN, PositionError, Termination
 from engine.games.dames.rules import START_TEXT as DAMES_START
 from engine.games.dames.rules import DamesState
@@ -106,3 +109,17 @@ def test_a_save_with_a_bad_start_is_refused_and_old_saves_still_load() -> None:
         loads(broken)
     with pytest.raises(SaveError, match="start must be a position text"):
         loads(text.replace('"options": {},', '"options": {}, "start": 3,'))
+
+
+def test_the_perft_and_moves_commands_start_from_a_position(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "w.b/.../.../.w..b./.../.../... w 7 7 0"
+    assert cli_main(["perft", "nine", "2", "--position", text]) == 0
+    assert capsys.readouterr().out.split() == [str(20 * 19)]  # 20 empty points, then 19
+    assert cli_main(["perft", "nine", "1", "--position", "w.b w 7 7 0"]) == 2
+    assert "7 rows" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nc3\n"))
+    assert cli_main(["moves", "othello", "--position", OTHELLO_START]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["d3 c4 f5 e6", "error: move 1 (c3): a disc on c3 would turn nothing over"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -87,17 +88,32 @@ def test_every_teeko_label_is_exact_and_agrees_with_the_database(seed: int, plie
             assert ply.label in ("mistake", "blunder"), ply  # a value-losing move always is
 
 
-def test_easy_makes_more_mistakes_than_hard_in_every_game() -> None:
-    for game_id in GAMES:
-        rng = random.Random(7)
-        state = new_state(game_id)
-        levels = ("hard", "easy")
-        while state.outcome() is None and state.ply < 80:
-            level = levels[state.to_move]
-            state.push(choose_move(state, level, rng=rng, movetime=0.05))
-        result = reviewed(state)
-        errors = [sum(result.counts(p)[c] for c in ("mistake", "blunder")) for p in (0, 1)]
-        assert errors[1] > errors[0], (game_id, errors, [str(m) for m in state.history])
+def node_budget(polls: int) -> Callable[[], bool]:
+    """A stop callable that ends a search after `polls` checks (a node budget: the same
+    games on every machine, however busy)."""
+    count = 0
+
+    def stop() -> bool:
+        nonlocal count
+        count += 1
+        return count > polls
+
+    return stop
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_easy_makes_more_mistakes_than_hard(game_id: str) -> None:
+    rng = random.Random(7)
+    state = new_state(game_id)
+    while state.outcome() is None and state.ply < 80:
+        if state.to_move == 0:
+            move = choose_move(state, "hard", rng=rng, movetime=60.0, stop=node_budget(6))
+        else:
+            move = choose_move(state, "easy", rng=rng)
+        state.push(move)
+    result = reviewed(state)
+    errors = [sum(result.counts(p)[c] for c in ("mistake", "blunder")) for p in (0, 1)]
+    assert errors[1] > errors[0], (game_id, errors, [str(m) for m in state.history])
 
 
 # ----- the command line -----------------------------------------------------------

@@ -70,3 +70,13 @@ def test_a_click_on_the_track_jumps_there(scene: SettingsScene) -> None:
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at_quarter))
     assert scene.app.settings.music_volume == pytest.approx(0.25, abs=0.01)
     assert scene.focus == len(scene.buttons) + SLIDER_NAMES.index("music")
+
+
+def test_full_screen_line_says_what_the_screen_is(scene: SettingsScene) -> None:
+    """Under --windowed (and headless) the arcade is in a window, whatever the saved
+    choice: the line says 'off', not the file's 'on'."""
+    app = scene.app
+    app.settings = app.settings.with_changes(fullscreen=True)
+    assert not app.fullscreen
+    entry = next(e for e in scene.entries() if e.action == "fullscreen")
+    assert entry.fields["value"] == "off"

@@ -75,22 +75,22 @@ def test_prompts_follow_the_phase(lang: str, place: str, pick: str, move_to: str
         (
             "en",
             {
-                "taken": "c3 is taken: place your piece on an empty square",
+                "taken": "c3 is taken: choose an empty square",
                 "empty": "There is no piece on c3",
                 "theirs": "The piece on b5 is your opponent's",
                 "stuck": "The piece on a5 cannot move",
-                "dst": "d4 is taken: move to an empty square",
+                "dst": "d4 is taken: choose an empty square",
                 "far": "a3 is not next to c1",
             },
         ),
         (
             "fr",
             {
-                "taken": "c3 est occupée : posez votre pion sur une case libre",
+                "taken": "c3 est occupée : choisissez une case libre",
                 "empty": "Il n'y a pas de pion en c3",
                 "theirs": "Le pion en b5 est à votre adversaire",
                 "stuck": "Le pion en a5 ne peut pas bouger",
-                "dst": "d4 est occupée : allez sur une case libre",
+                "dst": "d4 est occupée : choisissez une case libre",
                 "far": "a3 n'est pas voisine de c1",
             },
         ),

@@ -120,7 +120,8 @@ def test_moving_labels_pieces_by_their_best_move_then_a_pieces_destinations() ->
     destinations = cell_verdicts(found, (c5,))
     assert destinations == {m.dst: v for m, v in found.items() if m.src == c5}
     assert named(destinations)["b4"] == "W3" and named(pieces)["c5"] == "W3"
-    assert verdict_list(found).startswith("c5-b4=W3 ")
+    assert verdict_list(found, "en").startswith("c5-b4=W3 ")
+    assert verdict_list(found, "fr").startswith("c5-b4=G3 ")  # gagne, nulle, perd
 
 
 def test_board_hint_labels_equal_the_engine_verdicts(app: App) -> None:
@@ -226,7 +227,7 @@ def test_controller_hint_lists_every_verdict_and_labels_the_cells() -> None:
     assert session.ask_hint().refusal is None
     found = verdicts(session.state)
     assert session.verdict_hint.verdicts == found
-    assert sorted(verdict_list(found).split()) == sorted(f"{m}={v}" for m, v in found.items())
+    assert sorted(verdict_list(found, "en").split()) == sorted(f"{m}={v}" for m, v in found.items())
     assert session.verdict_hint.labels(()) == cell_verdicts(found, ())
     session.click(NAMES.index("c5"))
     assert str(session.verdict_hint.labels(session.builder.prefix)[NAMES.index("b4")]) == "W3"

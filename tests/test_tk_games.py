@@ -58,7 +58,7 @@ def test_teeko_refusal_and_prompt_come_from_the_teeko_hooks() -> None:
     names = geometry_for("teeko").cell_names
     session.click(names.index("c3"))
     refusal = session.click(names.index("c3")).refusal  # White on Black's square
-    assert refusal == "c3 est occupée : posez votre pion sur une case libre."
+    assert refusal == "c3 est occupée : choisissez une case libre."
     assert len(session.state.history) == 1
     assert session.prompt_text() == "Blanc : posez un pion sur une case libre (4 en main)."
     assert side_text(session, 0).endswith("3 en main")

@@ -378,3 +378,21 @@ def test_tk_redo_hint_in_morris_and_continue_after_a_restart(make_app: Callable[
     again = make_app()
     again.continue_game()
     assert [str(m) for m in again.game.state.history] == ["d6", "d2"]
+
+
+def test_a_chain_shown_played_leaves_no_ghost_where_it_started() -> None:
+    """Dames: after a first jump is clicked, the piece stands on its landing square and its
+    start is empty (no faded copy left behind), as in the arcade."""
+    from game.tk.board import board_picture
+
+    game = controller(MatchSetup("dames", {}, (HUMAN, HUMAN)))
+    chain = "33-28 18-23 39-33 23-29 33x24 20x29 34x23 19-24 31-27 12-18 23x12 7x18 38-33 1-7 27-21 16x27"
+    for move in chain.split():
+        game.play(move)
+    game.click(31)  # square 32
+    game.click(20)  # over 27 to 21: shown played
+    picture = board_picture(game, None, None, 0.0)
+    assert picture.selected == (31, 20) and not picture.ghosts
+    assert picture.cells[31] == 0 and picture.cells[20] != 0
+    game.cancel_selection()
+    assert board_picture(game, None, None, 0.0).ghosts

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 import pygame
 
-from game.arcade.app import App, settle_memory
+from game.arcade.app import WARM_UP_FRAME, App, settle_memory
 from game.arcade.scene import Scene
 from game.session import HUMAN, GameSession, GameSetup, Seat
 
@@ -206,6 +206,7 @@ def tour_review(t: Tour) -> None:
 
 
 def tour(t: Tour) -> None:
+    import scenes
     from scenes.board import BoardScene
     from scenes.difficulty import DifficultyScene
     from scenes.game_over import GameOverScene
@@ -218,7 +219,14 @@ def tour(t: Tour) -> None:
 
     app = t.app
     app.push(TitleScene(app))
+    # As App.run does: once the title is up, the AI process and the boards' materials
+    # get ready while it shows (the frames go on meanwhile, and count in the statistics).
+    t.frames(WARM_UP_FRAME)
+    app.worker.warm_up()
+    materials = scenes.warm_up_materials()
     t.frames(20)
+    if not t.until(lambda: not materials.is_alive(), 30):
+        raise RuntimeError("the boards' materials were not ready after 30 s")
     t.shot("menu")
     t.expect(TitleScene).choose("play")
     t.frames(5)
@@ -256,6 +264,18 @@ def tour(t: Tour) -> None:
         ],
     )
     t.shot("board_vs_ai")
+    help_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0)
+    t.frames(3, lambda i: [help_key] if i == 0 else [])  # the keyboard help, over the board
+    if not app.help_shown:
+        raise RuntimeError("F1 did not open the keyboard help")
+    t.shot("board_help")
+    app.settings = app.settings.with_changes(language="fr")
+    app.manager.set_locale("fr")
+    t.frames(2)
+    t.shot("board_help_fr")
+    app.settings = app.settings.with_changes(language="en")
+    app.manager.set_locale("en")
+    t.frames(2, lambda i: [help_key] if i == 0 else [])  # any key closes it
     # Hint, save (no dialog without a display: the fallback file), undo and redo.
     board.press("hint")
     if not t.until(lambda: board.hint is not None, 20):
@@ -369,6 +389,9 @@ def report(app: App) -> None:
 
     print(line("frame time, all frames", app.frame_times))
     print(line("frame time while the AI thinks", app.thinking_frame_times))
+    slowest = sorted(app.slowest_frames, reverse=True)
+    shown = (f"{seconds * 1000:.0f} ms ({where}, frame {n})" for seconds, n, where in slowest)
+    print("slowest frames: " + ", ".join(shown))
 
 
 def run_smoke(out: Path) -> int:

@@ -1,6 +1,6 @@
-"""`python -m engine moves GAME [-o NAME=VALUE]`: legal moves after lines of moves.
+"""`python -m engine moves GAME [-o NAME=VALUE] [--position TEXT]`: legal moves after lines of moves.
 
-Each input line is a space-separated list of moves from the start; the answer is one
+Each input line is a space-separated list of moves from the start (or `--position`); the answer is one
 line: the legal moves after them, an empty line when the game is over, or
 `error: move N (X): reason`. Lines are answered in batches: all complete lines
 already received are answered with one write, so a pipe of 10,000 lines is fast
@@ -15,9 +15,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cli.options import add_game_arguments, checked_options
+from engine.cli.options import add_game_arguments, add_position_argument, checked_options, start_state
 from engine.core import EngineError, GameState
-from engine.registry import new_state
 
 READ_CHUNK = 1 << 16
 PARSE_CACHE_SIZE = 100_000  # distinct move texts kept parsed
@@ -25,6 +24,7 @@ PARSE_CACHE_SIZE = 100_000  # distinct move texts kept parsed
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
+    add_position_argument(parser)
 
 
 class MovesServer:
@@ -103,5 +103,8 @@ def run(args: argparse.Namespace) -> int:
     options = checked_options(args)
     if options is None:
         return 2
-    serve(MovesServer(new_state(args.game, options)))
+    state = start_state(args, options)
+    if state is None:
+        return 2
+    serve(MovesServer(state))
     return 0

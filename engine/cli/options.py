@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.core import EngineError
+from engine.core import EngineError, GameState
 from engine.registry import GAMES, get_spec
 
 
@@ -46,5 +46,25 @@ def checked_options(args: argparse.Namespace) -> dict[str, Any] | None:
     try:
         return get_spec(args.game).check_options(parse_options(args.option))
     except (EngineError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return None
+
+
+def add_position_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--position",
+        metavar="TEXT",
+        help="start from this position text instead of the standard start (quote it)",
+    )
+
+
+def start_state(args: argparse.Namespace, options: dict[str, Any]) -> GameState | None:
+    """The command's starting state (standard, or `--position`), or None after printing why."""
+    spec = get_spec(args.game)
+    if args.position is None:
+        return spec.new_state(options)
+    try:
+        return spec.from_position(args.position, options)
+    except EngineError as error:
         print(f"error: {error}", file=sys.stderr)
         return None

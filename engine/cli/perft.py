@@ -1,4 +1,4 @@
-"""`python -m engine perft GAME DEPTH [--divide]`."""
+"""`python -m engine perft GAME DEPTH [--divide] [--position TEXT]`."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import argparse
 import sys
 import time
 
-from engine.cli.options import add_game_arguments, checked_options
+from engine.cli.options import add_game_arguments, add_position_argument, checked_options, start_state
 from engine.perft import divide
-from engine.registry import new_state
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
+    add_position_argument(parser)
     parser.add_argument("depth", type=int, help="number of moves (plies)")
     parser.add_argument("--divide", action="store_true", help="print the count under each first move")
     parser.add_argument("--time", action="store_true", help="print the time taken on standard error")
@@ -25,7 +25,9 @@ def run(args: argparse.Namespace) -> int:
     options = checked_options(args)
     if options is None:
         return 2
-    state = new_state(args.game, options)
+    state = start_state(args, options)
+    if state is None:
+        return 2
     start = time.perf_counter()
     if args.divide and args.depth > 0:
         counts = divide(state, args.depth)

@@ -10,6 +10,7 @@ process) and measures each frame's work time for the smoke test's statistics.
 from __future__ import annotations
 
 import gc
+import heapq
 import os
 import signal
 import time
@@ -24,11 +25,14 @@ from game import paths
 from game.ai_worker import AIWorker
 from game.arcade import assets
 from game.arcade.audio import Audio, pre_init
+from game.arcade.help_overlay import draw_help, is_help_key
 from game.arcade.scene import Scene, make_scene
 from game.i18n import system_language
 from game.settings import Settings, load_settings, save_settings
 
 FRAME_HISTORY = 36_000  # frames of timing kept: ten minutes at 60 fps
+WARM_UP_FRAME = 2  # the frame after which the AI process and the materials start
+SLOWEST_KEPT = 8  # the slowest frames remembered with their scene (the smoke tour prints them)
 
 
 def settle_memory() -> None:
@@ -91,6 +95,9 @@ class App:
         self.frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)
         self.thinking_frame_times: deque[float] = deque(maxlen=FRAME_HISTORY)  # while the AI works
         self._music: str | None = None
+        self.help_shown = False  # the keyboard help (F1 or ?) covers the screen
+        self.slowest_frames: list[tuple[float, int, str]] = []  # a heap: (seconds, frame, scene)
+        self._frame_count = 0
 
     # ----- shared services ------------------------------------------------------
     @property
@@ -116,6 +123,13 @@ class App:
         except OSError as error:
             return f"Settings could not be saved: {error.strerror or error}"
         return None
+
+    def toggle_fullscreen(self) -> str | None:
+        """Switch between full screen and a window from what the screen is now (not the
+        saved choice: --windowed overrides it), and remember it for the next start."""
+        wanted = not self.fullscreen
+        self._set_fullscreen(wanted)
+        return self.apply_settings(self.settings.with_changes(fullscreen=wanted))
 
     def _set_fullscreen(self, wanted: bool) -> None:
         if self.headless or wanted == self.fullscreen:
@@ -226,20 +240,32 @@ class App:
             scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
             scene.draw_overlay(self.screen)
+            if self.help_shown:
+                draw_help(self.screen, scene.shortcuts, self.lang)
         pygame.display.flip()
         spent = time.perf_counter() - started
         self.frame_times.append(spent)
         if thinking:
             self.thinking_frame_times.append(spent)
+        # The slowest frames and the screen they were on: where a hitch comes from.
+        where = type(self.top).__name__ if self.top is not None else "-"
+        heapq.heappush(self.slowest_frames, (spent, self._frame_count, where))
+        if len(self.slowest_frames) > SLOWEST_KEPT:
+            heapq.heappop(self.slowest_frames)
+        self._frame_count += 1
 
     def _global_key(self, event: pygame.event.Event) -> bool:
+        if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.help_shown = False  # any key or click closes the help, and does nothing else
+            return True
         if event.type != pygame.KEYDOWN:
             return False
+        if is_help_key(event) and not self._typing():
+            self.help_shown = True
+            return True
         alt_enter = event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
         if event.key == pygame.K_F11 or alt_enter:
-            wanted = not self.fullscreen
-            self._set_fullscreen(wanted)
-            self.apply_settings(self.settings.with_changes(fullscreen=wanted))
+            self.toggle_fullscreen()
             return True
         if event.key == pygame.K_m and not self._typing():
             muted = self.audio.toggle_mute()
@@ -251,11 +277,11 @@ class App:
         focused = self.manager.get_focus_set()  # type: ignore[no-untyped-call]
         return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focused or ())
 
-    def run(self, first: Scene) -> None:
+    def run(self, first: Scene, warm_up: Callable[[], object] | None = None) -> None:
+        """The frame loop, from `first` until quit. Once the first screen is up, the AI
+        process starts and `warm_up` runs (the boards' materials, on a thread): they get
+        ready while the title shows, and the first frame never waits for them."""
         self._push(first)
-        # The AI process starts now, while the title shows: the first AI move then
-        # never waits for the engine's imports (seconds on a slow machine).
-        self.worker.warm_up()
         settle_memory()
         # Ctrl-C in the terminal quits like closing the window: quietly, autosave kept.
         previous = signal.signal(signal.SIGINT, lambda *_: self.quit())
@@ -263,6 +289,10 @@ class App:
             while self.running:
                 dt = self.clock.tick(60) / 1000.0
                 self.frame(min(dt, 0.1), pygame.event.get())
+                if self._frame_count == WARM_UP_FRAME:
+                    self.worker.warm_up()  # the first AI move never waits for the engine's imports
+                    if warm_up is not None:
+                        warm_up()
         finally:
             signal.signal(signal.SIGINT, previous)
         self.close()

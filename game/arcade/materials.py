@@ -1,11 +1,17 @@
 """Board materials, procedurally with numpy: warm wood, light and dark woods, green felt.
 
 Each texture is computed once per size (and colours) and cached; boards copy it and
-draw their cells on top.
+draw their cells on top. The pixels are plain numpy work, so `warm_up` computes the
+sizes the boards use on a background thread while the title shows (numpy releases
+the interpreter lock): no frame waits a tenth of a second for a board's wood. Only
+the quick step from pixels to a Surface runs on the frame loop's thread.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Iterable
 from functools import cache
 
 import numpy as np
@@ -23,15 +29,24 @@ FELT_LIGHT, FELT_DARK = (38, 128, 78), (26, 100, 58)
 FELT_FRAME = (22, 40, 30)
 
 
-def _surface(colour: np.ndarray) -> pygame.Surface:
-    pixels = np.clip(colour, 0, 255).astype(np.uint8).transpose(1, 0, 2)  # surfarray is (x, y)
-    return pygame.surfarray.make_surface(np.ascontiguousarray(pixels)).convert()
+def _pixels(colour: np.ndarray) -> np.ndarray:
+    """Colours (rows, columns, rgb) as the (x, y, rgb) bytes surfarray takes."""
+    return np.ascontiguousarray(np.clip(colour, 0, 255).astype(np.uint8).transpose(1, 0, 2))
+
+
+def _surface(pixels: np.ndarray) -> pygame.Surface:
+    return pygame.surfarray.make_surface(pixels).convert()
 
 
 @cache
 def wood_texture(
     size: int, seed: int = 7, light: Colour = assets.WOOD_LIGHT, dark: Colour = assets.WOOD_DARK
 ) -> pygame.Surface:
+    return _surface(wood_pixels(size, seed, light, dark))
+
+
+@cache
+def wood_pixels(size: int, seed: int, light: Colour, dark: Colour) -> np.ndarray:
     """Wood: bent growth rings plus fine fibres, procedurally, once per size."""
     rng = np.random.default_rng(seed)
     y, x = np.mgrid[0:size, 0:size].astype(np.float32)
@@ -50,11 +65,16 @@ def wood_texture(
     lo = np.array(light, dtype=np.float32)
     hi = np.array(dark, dtype=np.float32)
     colour = lo[None, None, :] + (hi - lo)[None, None, :] * np.clip(shade, 0, 1)[..., None]
-    return _surface(colour * vignette[..., None])
+    return _pixels(colour * vignette[..., None])
 
 
 @cache
 def felt_texture(size: int, seed: int = 11) -> pygame.Surface:
+    return _surface(felt_pixels(size, seed))
+
+
+@cache
+def felt_pixels(size: int, seed: int = 11) -> np.ndarray:
     """Green felt: a fine random nap over a soft light falling from the top left."""
     rng = np.random.default_rng(seed)
     y, x = np.mgrid[0:size, 0:size].astype(np.float32) / max(size, 1)
@@ -66,7 +86,7 @@ def felt_texture(size: int, seed: int = 11) -> pygame.Surface:
     hi = np.array(FELT_DARK, dtype=np.float32)
     shade = np.clip(0.45 + 0.35 * soft, 0, 1)
     colour = lo[None, None, :] + (hi - lo)[None, None, :] * shade[..., None]
-    return _surface(colour * light[..., None])
+    return _pixels(colour * light[..., None])
 
 
 def maple_texture(size: int) -> pygame.Surface:
@@ -75,3 +95,28 @@ def maple_texture(size: int) -> pygame.Surface:
 
 def walnut_texture(size: int) -> pygame.Surface:
     return wood_texture(size, 5, WALNUT_LIGHT, WALNUT_DARK)
+
+
+YIELD_SECONDS = 0.02  # a pause between two textures of the warm-up
+WOODS: tuple[tuple[int, Colour, Colour], ...] = (
+    (7, assets.WOOD_LIGHT, assets.WOOD_DARK),
+    (3, MAPLE_LIGHT, MAPLE_DARK),
+    (5, WALNUT_LIGHT, WALNUT_DARK),
+)
+
+
+def warm_up(sizes: Iterable[int], felt_sizes: Iterable[int] = ()) -> threading.Thread:
+    """Compute the woods at `sizes` (and the felt at `felt_sizes`) on a daemon thread."""
+
+    def work() -> None:
+        for size in sizes:
+            for seed, light, dark in WOODS:
+                wood_pixels(size, seed, light, dark)
+                time.sleep(YIELD_SECONDS)  # let the frame loop have the interpreter
+        for size in felt_sizes:
+            felt_pixels(size)
+            time.sleep(YIELD_SECONDS)
+
+    thread = threading.Thread(target=work, name="plateaux-textures", daemon=True)
+    thread.start()
+    return thread

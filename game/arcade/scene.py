@@ -42,6 +42,8 @@ def make_scene(app: App, name: str, *arguments: Any, **keywords: Any) -> Scene:
 
 class Scene:
     music: str | None = "menu"
+    # The keys this screen answers to, for the keyboard help (F1): (key, text key).
+    shortcuts: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -366,6 +366,8 @@ class BoardController:
         alert = self.remote.alert(self.lang) if self.remote is not None else ""
         if alert:
             return alert
+        if self.notice and self.paused:  # a notice ("Saved as …") never hides the pause
+            return f"{self.notice} {tr('plateaux.status_paused', self.lang)}"
         return self.notice or self.prompt_text()
 
     def prompt_text(self) -> str:

@@ -1,6 +1,6 @@
-"""Status prompts, refusal reasons, disc counts and the rules diagram for Othello.
-
-Texts live in assets/translations/othello.<lang>.json (keys "othello.<key>").
+"""Othello's front end: the board, the felt look, disc counts and the rules diagram;
+prompts and refusals are the engine's typed ones, translated from
+assets/translations/othello.<lang>.json (keys "othello.refuse_<code>", "othello.prompt_<code>").
 A pass has no cell to click: when it is the only move, the board scene plays it on
 any click or Enter, as the prompt says; the next prompt says that the opponent
 passed, so a pass by the computer or across the network is announced too.
@@ -11,43 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import EMPTY, GameState
-from engine.games.othello.rules import OthelloMove, OthelloState
+from engine.core import GameState
+from engine.games.othello.rules import OthelloState
 from game.games.parts import DISC, FELT, FELT_GRID, BoardGeometry, FrontEnd, GameHooks, Look, square_grid
-from game.games.words import cell_name, player_name
+from game.games.words import typed_prompt, typed_refusal
 from game.i18n import tr
-
-
-def must_pass(state: GameState) -> bool:
-    """The side to move has no placement and passes (the game goes on)."""
-    moves = state.legal_moves()
-    return len(moves) == 1 and moves[0].steps == ()
-
-
-def _last_was_pass(state: GameState) -> bool:
-    return bool(state.history) and state.history[-1] == OthelloMove(None)
-
-
-def othello_prompt(state: GameState, prefix: tuple[int, ...], lang: str) -> str:
-    side = state.to_move
-    who, other = player_name(state, side, lang), player_name(state, 1 - side, lang)
-    if must_pass(state):
-        return tr("othello.prompt_must_pass", lang, player=who, opponent=other)
-    text = tr("othello.prompt_place", lang, player=who, opponent=other)
-    if _last_was_pass(state):
-        text = tr("othello.opponent_passed", lang, opponent=other) + " " + text
-    return text
-
-
-def othello_refusal(state: GameState, prefix: tuple[int, ...], cell: int, lang: str) -> str:
-    side = state.to_move
-    name = cell_name(state, cell)
-    who, other = player_name(state, side, lang), player_name(state, 1 - side, lang)
-    if must_pass(state):
-        return tr("othello.refuse_must_pass", lang, player=who)
-    if state.board()[cell] != EMPTY:
-        return tr("othello.refuse_taken", lang, cell=name)
-    return tr("othello.refuse_turns_nothing", lang, cell=name, opponent=other)
 
 
 def othello_score_line(state: GameState, player: int, lang: str) -> str | None:
@@ -58,8 +26,8 @@ def othello_score_line(state: GameState, player: int, lang: str) -> str | None:
 
 
 OTHELLO = GameHooks(
-    prompt=othello_prompt,
-    refusal=othello_refusal,
+    prompt=typed_prompt("othello"),
+    refusal=typed_refusal("othello"),
     # The start: Black's four legal squares, each turning over one White disc.
     diagram_moves=(),
     diagram_marks=("d3", "c4", "f5", "e6"),

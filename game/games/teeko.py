@@ -1,68 +1,17 @@
-"""Status prompts, refusal reasons, the winning-pattern flash and the rules diagram for Teeko."""
+"""Teeko's front end: the board, its look, the score line and the rules diagram; prompts
+and refusals are the engine's typed ones, translated ("teeko.refuse_<code>").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import EMPTY, GameState, Termination, bit_indices, owner_of
-from engine.games.teeko.rules import NEIGHBOURS, TeekoMove, TeekoState
+from engine.core import GameState
+from engine.games.teeko.rules import TeekoState
 from game.games.parts import GRID_POINTS, ROUND, WOOD, BoardGeometry, FrontEnd, GameHooks, Look, square_grid
-from game.games.words import cell_name, player_name
+from game.games.words import formed_lines, typed_prompt, typed_refusal
 from game.i18n import tr
-
-
-def _stuck(state: TeekoState, cell: int) -> bool:
-    """Whether the piece on `cell` has no empty neighbouring square."""
-    board = state.board()
-    return all(board[n] != EMPTY for n in bit_indices(NEIGHBOURS[cell]))
-
-
-def teeko_prompt(state: GameState, prefix: tuple[int, ...], lang: str) -> str:
-    assert isinstance(state, TeekoState)
-    side = state.to_move
-    who = player_name(state, side, lang)
-    if state.in_hand(side):
-        return tr("teeko.prompt_place", lang, player=who, count=state.in_hand(side))
-    if prefix:
-        return tr("teeko.prompt_move_to", lang, cell=cell_name(state, prefix[0]))
-    return tr("teeko.prompt_pick", lang, player=who)
-
-
-def teeko_refusal(state: GameState, prefix: tuple[int, ...], cell: int, lang: str) -> str:
-    """Why a click on `cell` after the clicks `prefix` starts no legal move."""
-    assert isinstance(state, TeekoState)
-    side = state.to_move
-    board = state.board()
-    name = cell_name(state, cell)
-    owner = owner_of(board[cell])
-    if state.outcome() is not None:
-        return tr("plateaux.refuse_over", lang)
-    if state.in_hand(side):
-        return tr("teeko.refuse_taken", lang, cell=name)
-    if owner == 1 - side:
-        key = "teeko.refuse_dst_taken" if prefix else "teeko.refuse_not_yours"
-        return tr(key, lang, cell=name)
-    if owner == side:
-        # A movable piece of one's own is accepted (the builder selects it).
-        if _stuck(state, cell):
-            return tr("teeko.refuse_stuck", lang, cell=name)
-        return tr("plateaux.refuse_generic", lang, cell=name)
-    if not prefix:
-        return tr("teeko.refuse_pick_empty", lang, cell=name)
-    if state.why_illegal(TeekoMove(prefix[0], cell)) is not None:
-        return tr("teeko.refuse_not_adjacent", lang, cell=name, src=cell_name(state, prefix[0]))
-    return tr("plateaux.refuse_generic", lang, cell=name)
-
-
-def teeko_flash(state_after: GameState, move: Any) -> list[int]:
-    """The four squares of the pattern the move just completed (none if it won nothing)."""
-    if not isinstance(state_after, TeekoState):
-        return []
-    outcome = state_after.outcome()
-    if outcome is None or outcome.reason is not Termination.ALIGNMENT:
-        return []
-    return bit_indices(state_after.winning_pattern())
 
 
 def teeko_score_line(state: GameState, player: int, lang: str) -> str:
@@ -73,9 +22,9 @@ def teeko_score_line(state: GameState, player: int, lang: str) -> str:
 
 
 TEEKO = GameHooks(
-    prompt=teeko_prompt,
-    refusal=teeko_refusal,
-    flash_cells=teeko_flash,
+    prompt=typed_prompt("teeko"),
+    refusal=typed_refusal("teeko"),
+    flash_cells=formed_lines,
     # Black b3 c3 d3 threatened a3 and e3 at once; White blocked e3 only.
     diagram_moves=("c3", "a5", "b3", "e1", "d3", "e3"),
     diagram_marks=("a3",),

@@ -22,6 +22,7 @@ from game.net.host import Host
 from game.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, Timing
 from game.net.resume import NetResume
 
+NO_REMATCH = "no rematch: "  # the Notice when a rematch cannot be asked (the link is gone)
 DISCOVERY_POLL = 0.5  # seconds between two looks at the heard announcements
 
 
@@ -104,6 +105,15 @@ class NetBridge:
         """The local player's move (already checked by the scene's own engine state)."""
         self._submit(self._play(move))
 
+    def offer_rematch(self) -> None:
+        """After the end: ask for a rematch, colours swapped (or accept the one offered).
+        RematchOffered / RematchDeclined events follow, and Started when it is on."""
+        self._submit(self._rematch(None))
+
+    def answer_rematch(self, accept: bool) -> None:
+        """Answer the other player's RematchOffered."""
+        self._submit(self._rematch(accept))
+
     def poll(self) -> list[NetEvent]:
         events: list[NetEvent] = []
         with contextlib.suppress(queue.Empty):
@@ -161,15 +171,28 @@ class NetBridge:
             where = ("", link.port) if isinstance(link, Host) else (link.host, link.port)
             self.resume_record = NetResume(
                 "host" if isinstance(link, Host) else "guest",
-                event.game_id, event.seat, where[0], where[1], link.code, event.token,
+                event.game_id,
+                event.seat,
+                where[0],
+                where[1],
+                link.code,
+                event.token,
             )
         self._events.put(event)
 
     async def _resume(self, record: NetResume, state: GameState) -> None:
         if record.role == "guest":
             guest = Guest(
-                record.address, record.port, record.code, report=self._guest_report, timing=self.timing,
-                expect_game=record.game_id, token=record.token, state=state, seat=record.seat,
+                record.address,
+                record.port,
+                record.code,
+                report=self._guest_report,
+                timing=self.timing,
+                expect_game=record.game_id,
+                token=record.token,
+                state=state,
+                seat=record.seat,
+                linger=True,
             )
             self._link = guest
             await guest.run()
@@ -177,8 +200,14 @@ class NetBridge:
         moves = [str(m) for m in state.history]
         try:
             host = Host(
-                record.game_id, dict(state.options), record.seat, report=self._host_report,
-                timing=self.timing, code=record.code, token=record.token, moves=moves,
+                record.game_id,
+                dict(state.options),
+                record.seat,
+                report=self._host_report,
+                timing=self.timing,
+                code=record.code,
+                token=record.token,
+                moves=moves,
             )
             self._link = host
             await host.start(record.port)  # the guest comes back to the same port
@@ -191,7 +220,8 @@ class NetBridge:
         if isinstance(self._link, Guest) and not self._link.ended:
             return  # an attempt is already under way
         guest = Guest(
-            address, port, code, report=self._guest_report, timing=self.timing, expect_game=expect_game
+            address, port, code, report=self._guest_report, timing=self.timing, expect_game=expect_game,
+            linger=True,
         )
         self._link = guest
         await guest.run()
@@ -215,6 +245,18 @@ class NetBridge:
                 await asyncio.sleep(DISCOVERY_POLL)
         finally:
             listener.stop()
+
+    async def _rematch(self, accept: bool | None) -> None:
+        link = self._link
+        try:
+            if link is None:
+                raise EngineError("not connected")
+            if accept is None:
+                await link.offer_rematch()
+            else:
+                await link.answer_rematch(accept)
+        except (EngineError, ConnectionError) as error:
+            self._events.put(Notice(f"{NO_REMATCH}{error}"))
 
     async def _stop_discovery(self) -> None:
         if self._discovery is not None:

@@ -60,6 +60,16 @@ class Ended:
 
 
 @dataclass(frozen=True)
+class RematchOffered:
+    """After the end, the other player asks for a rematch (colours swapped): answer it."""
+
+
+@dataclass(frozen=True)
+class RematchDeclined:
+    """The other player declined our rematch."""
+
+
+@dataclass(frozen=True)
 class Notice:
     """Something worth a log line: a refused stranger, an ignored announcement."""
 
@@ -88,4 +98,7 @@ class GamesFound:
     games: tuple[FoundGame, ...]
 
 
-NetEvent = Listening | Started | MoveArrived | Lost | Resumed | Ended | Notice | GamesFound
+NetEvent = (
+    Listening | Started | MoveArrived | Lost | Resumed | Ended | Notice | GamesFound
+    | RematchOffered | RematchDeclined
+)

@@ -17,8 +17,17 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import SECOND, EngineError, GameState
-from engine.registry import state_from_dict
-from game.net.events import Ended, Lost, MoveArrived, NetEvent, Resumed, Started
+from engine.registry import new_state, state_from_dict
+from game.net.events import (
+    Ended,
+    Lost,
+    MoveArrived,
+    NetEvent,
+    RematchDeclined,
+    RematchOffered,
+    Resumed,
+    Started,
+)
 from game.net.protocol import PROTOCOL_VERSION, Channel, ProtocolError, Timing, field, open_channel
 
 FIRST_TRIES = 5  # connections closed before the welcome tolerated before giving up
@@ -39,9 +48,12 @@ class Guest:
         token: str | None = None,
         state: GameState | None = None,
         seat: int = SECOND,
+        linger: bool = False,
     ) -> None:
         """`token`, `state` and `seat`: a restarted guest coming back to its seat with the
-        game it saved (the host's welcome is reconciled with it, as after a drop)."""
+        game it saved (the host's welcome is reconciled with it, as after a drop).
+        `linger`: keep the connection open after the end, for a rematch (`run()` then
+        returns only once either side closes it)."""
         self.host = host
         self.port = port
         self.code = code
@@ -56,6 +68,10 @@ class Guest:
         self._lost_since: float | None = None
         self._host_plies = 0  # moves the host had at its last welcome
         self._drops = 0  # connections lost in a row with no move played in between
+        self.linger = linger
+        self.lingering = False  # the game is over, the link stays open for a rematch
+        self.rematch_mine = False
+        self.rematch_theirs = False
         self._plies_at_drop = -1
 
     @property
@@ -145,7 +161,7 @@ class Guest:
                 return "refused"
             await self._after_welcome(channel)
             heart = asyncio.create_task(self._heartbeat(channel))
-            while not self.ended:
+            while not self.ended or self.lingering:
                 if not await self._handle(channel, await channel.receive(self.timing.dead_after)):
                     break
             return "closed"
@@ -246,7 +262,55 @@ class Guest:
         if kind == "refused":
             self._finish(Ended("refused", str(message.get("reason"))[:40], str(message.get("detail"))[:200]))
             return False
+        if kind in ("rematch", "rematch_reply") and self.lingering:
+            self._rematch_message(message)
+            return True
         raise ProtocolError("unexpected", f"{kind[:40]!r} from the host")
+
+    # ----- a rematch (after the end, colours swapped) ------------------------------------------
+    def _rematch_message(self, message: dict[str, Any]) -> None:
+        if message["type"] == "rematch":
+            if self.rematch_mine:  # both asked: on
+                self._restart()
+            else:
+                self.rematch_theirs = True
+                self.report(RematchOffered())
+        elif not self.rematch_mine:
+            raise ProtocolError("unexpected", "a rematch answer nobody asked for")
+        elif field(message, "accept", bool):
+            self._restart()
+        else:
+            self.rematch_mine = False
+            self.report(RematchDeclined())
+
+    async def offer_rematch(self) -> None:
+        """Ask the host for a rematch (or accept theirs); EngineError when not possible."""
+        if self.rematch_theirs:
+            await self.answer_rematch(True)
+            return
+        channel = self.channel
+        if not self.lingering or channel is None or channel.closed:
+            raise EngineError("a rematch needs a finished game and the other player here")
+        self.rematch_mine = True
+        await channel.send({"type": "rematch"})
+
+    async def answer_rematch(self, accept: bool) -> None:
+        channel = self.channel
+        if not self.rematch_theirs or channel is None:
+            return
+        self.rematch_theirs = False
+        await channel.send({"type": "rematch_reply", "accept": accept})
+        if accept:
+            self._restart()
+
+    def _restart(self) -> None:
+        state = self.state
+        assert state is not None
+        self.state = new_state(state.spec.id, state.options)
+        self.seat = 1 - self.seat
+        self.ended = self.lingering = self.rematch_mine = self.rematch_theirs = False
+        self._host_plies, self._drops, self._plies_at_drop = 0, 0, -1
+        self.report(Started(state.spec.id, dict(state.options), (), self.seat, self.token or ""))
 
     async def _host_move(self, channel: Channel, text: str, ply: int) -> None:
         state = self.state
@@ -262,11 +326,17 @@ class Guest:
             await self._say_bye(channel)
 
     async def _say_bye(self, channel: Channel) -> None:
-        """The game is over and the host has every move: done (else resume and retry)."""
+        """The game is over and the host has every move: done (else resume and retry).
+        The connection stays open for a rematch until either side closes it."""
         state = self.state
         assert state is not None
-        await channel.send({"type": "bye", "reason": "over", "ply": len(state.history)})
+        if not self.linger:
+            await channel.send({"type": "bye", "reason": "over", "ply": len(state.history)})
+            self._finish(Ended("over"))
+            return
+        await channel.send({"type": "done", "ply": len(state.history)})
         self._finish(Ended("over"))
+        self.lingering = True
 
     # ----- the local player ---------------------------------------------------------------
     async def play_local(self, text: str) -> str:
@@ -290,18 +360,20 @@ class Guest:
     def abandon(self) -> None:
         """Stop without a word (the app quits, the player saves to finish later): the
         host keeps the seat for this guest's token."""
-        self.ended = True  # no Ended event: nobody is listening any more
+        self.ended, self.lingering = True, False  # no Ended event: nobody listens any more
         if self.channel is not None:
             self.channel.close()
 
     async def close(self) -> None:
         """Leave: tell the host (unless the game ended), stop reconnecting."""
         channel = self.channel
-        if not self.ended and channel is not None and not channel.closed:
+        if (not self.ended or self.lingering) and channel is not None and not channel.closed:
             state = self.state
             ply = len(state.history) if state is not None else 0
+            reason = "over" if self.lingering else "left"
             with contextlib.suppress(ConnectionError):
-                await channel.send({"type": "bye", "reason": "left", "ply": ply})
+                await channel.send({"type": "bye", "reason": reason, "ply": ply})
+        self.lingering = False
         self._finish(Ended("closed"))
         if channel is not None:
             channel.close()

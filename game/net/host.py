@@ -20,7 +20,17 @@ from typing import Any
 
 from engine.core import FIRST, EngineError, GameState
 from engine.registry import new_state
-from game.net.events import Ended, Lost, MoveArrived, NetEvent, Notice, Resumed, Started
+from game.net.events import (
+    Ended,
+    Lost,
+    MoveArrived,
+    NetEvent,
+    Notice,
+    RematchDeclined,
+    RematchOffered,
+    Resumed,
+    Started,
+)
 from game.net.protocol import (
     MAX_FRAME,
     PROTOCOL_VERSION,
@@ -80,6 +90,8 @@ class Host:
         self._waiting: dict[Channel, None] = {}  # connections before their hello, oldest first
         self._channels: set[Channel] = set()
         self._wrong_codes: dict[str, tuple[int, float]] = {}  # address: (failures, last at)
+        self.rematch_mine = False  # after the end: our player asked for a rematch
+        self.rematch_theirs = False  # the guest asked, we have not answered yet
 
     @property
     def ready(self) -> bool:
@@ -223,7 +235,7 @@ class Host:
             while not channel.closed:
                 message = await channel.receive(self.timing.dead_after)
                 self._confirmed = True
-                if not self._handle(message):
+                if not await self._handle(message):
                     break
         except TimeoutError:
             detail = "the guest went silent"
@@ -251,7 +263,7 @@ class Host:
                 await asyncio.sleep(self.timing.heartbeat)
                 await channel.send({"type": "ping"})
 
-    def _handle(self, message: dict[str, Any]) -> bool:
+    async def _handle(self, message: dict[str, Any]) -> bool:
         """Act on one message from the guest; False when the connection should end."""
         kind = message["type"]
         if kind == "ping":
@@ -259,17 +271,72 @@ class Host:
         if kind == "move":
             self._guest_move(field(message, "move", str), field(message, "ply", int))
             return True
+        if kind == "done":  # the guest has every move: over, the link stays for a rematch
+            if self.state.outcome() is None:
+                raise ProtocolError("unexpected", "done before the end")
+            self._game_over()
+            return True
+        if kind in ("rematch", "rematch_reply"):
+            await self._rematch_message(message)
+            return True
         if kind == "bye":
             reason = field(message, "reason", str)
             if reason == "over" and self.state.outcome() is not None:
-                self.guest_done = True
-                self.ended = True
-                self.report(Ended("over"))
+                self._game_over()
             else:
                 self.ended = True
                 self.report(Ended("left", detail=reason[:80]))
             return False
         raise ProtocolError("unexpected", f"{kind[:40]!r} from the guest")
+
+    def _game_over(self) -> None:
+        if not self.guest_done:
+            self.guest_done = self.ended = True
+            self.report(Ended("over"))
+
+    # ----- a rematch (after the end, colours swapped) ------------------------------------------
+    async def _rematch_message(self, message: dict[str, Any]) -> None:
+        if not self.guest_done:
+            raise ProtocolError("unexpected", "a rematch before the end")
+        if message["type"] == "rematch":
+            if self.rematch_mine:  # both asked: on
+                self._restart()
+            else:
+                self.rematch_theirs = True
+                self.report(RematchOffered())
+        elif not self.rematch_mine:
+            raise ProtocolError("unexpected", "a rematch answer nobody asked for")
+        elif field(message, "accept", bool):
+            self._restart()
+        else:
+            self.rematch_mine = False
+            self.report(RematchDeclined())
+
+    async def offer_rematch(self) -> None:
+        """Ask the guest for a rematch (or accept theirs); EngineError when not possible."""
+        if self.rematch_theirs:
+            await self.answer_rematch(True)
+            return
+        if not self.guest_done or self.guest is None:
+            raise EngineError("a rematch needs a finished game and the other player here")
+        self.rematch_mine = True
+        await self.guest.send({"type": "rematch"})
+
+    async def answer_rematch(self, accept: bool) -> None:
+        if not self.rematch_theirs or self.guest is None:
+            return
+        self.rematch_theirs = False
+        await self.guest.send({"type": "rematch_reply", "accept": accept})
+        if accept:
+            self._restart()
+
+    def _restart(self) -> None:
+        """The same game again from its start, each player on the other side."""
+        self.state = new_state(self.state.spec.id, self.state.options)
+        self.seat, self.guest_seat = self.guest_seat, self.seat
+        self.ended = self.guest_done = self.rematch_mine = self.rematch_theirs = False
+        state = self.state
+        self.report(Started(state.spec.id, dict(state.options), (), self.seat, self.token or ""))
 
     def _guest_move(self, text: str, ply: int) -> None:
         state = self.state

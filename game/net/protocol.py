@@ -8,7 +8,16 @@ direction; a gap or a repeat is a protocol error). Messages:
 - both           move {move, ply}     ply = moves played before it (catches desyncs)
 - both           ping {}              the heartbeat; any message proves the peer alive
 - both           bye {reason, ply}    "over" (game finished) or "left" (a player quit)
+- guest -> host  done {ply}           the game is over and the guest has every move; the
+                                      connection stays open for a rematch until a bye
+- both           rematch {}           after the end: a rematch, colours swapped (both
+                                      asking at once starts it)
+- both           rematch_reply {accept}  the answer to the other side's rematch
 - host -> guest  refused {reason, detail}, then the host closes the connection
+
+A hello with the session token takes the seat back (a dropped connection, or either
+program restarted: game.net.resume); without it, the seat is refused while its guest
+is connected or once it has spoken. Five wrong codes lock an address out a while.
 
 Refusal reasons are the stable names in REFUSALS; front ends translate them.
 """

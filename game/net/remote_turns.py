@@ -23,6 +23,7 @@ from engine.core import EngineError, GameState
 from game.i18n import tr
 from game.net.bridge import NetBridge
 from game.net.events import Ended, Lost, MoveArrived, NetEvent, Resumed, Started
+from game.net.rematch import PostGame
 from game.net.resume import clear_resume
 from game.session import AI, GameSetup, Seat
 
@@ -83,13 +84,15 @@ class RemoteTurns:
         self.clock = clock
         self._lost_at: float | None = clock() if waiting else None
         self._over = False
+        self._kept = False  # handed to a PostGame for a rematch
+        self._after_end: list[NetEvent] = []
         self._moves: list[MoveArrived] = []
         self._backlog = list(backlog)  # events polled with the Started, by the scene before the board
 
     @property
     def state(self) -> str:
-        if self.ended is not None:
-            return ENDED
+        if self.ended is not None:  # a guest that gave up reconnecting may still choose
+            return GONE if self.ended.reason == "gave_up" else ENDED
         if not self.lost:
             return PLAYING
         gone = self._lost_at is not None and self.clock() - self._lost_at >= self.patience
@@ -97,7 +100,9 @@ class RemoteTurns:
 
     def choices(self) -> tuple[str, ...]:
         """What the player may do now: CHOICES once the opponent is gone, else ()."""
-        return CHOICES if self.state == GONE else ()
+        if self.state != GONE:
+            return ()
+        return CHOICES if self.ended is None else (COMPUTER, SAVE_LATER)
 
     def choose(self, choice: str) -> str:
         """Act on one of `choices()`; returns it ('' when it was not offered). After
@@ -130,7 +135,9 @@ class RemoteTurns:
     def poll(self) -> None:
         events, self._backlog = self._backlog + self.bridge.poll(), []
         for event in events:
-            if isinstance(event, MoveArrived):
+            if self._over and not isinstance(event, Ended):
+                self._after_end.append(event)  # a rematch's events: for the PostGame
+            elif isinstance(event, MoveArrived):
                 self._moves.append(event)
             elif isinstance(event, Lost):
                 if not self.lost:
@@ -168,6 +175,8 @@ class RemoteTurns:
 
     def alert(self, lang: str) -> str:
         """What went wrong with the connection, or '' while all is well."""
+        if self.ended is not None and self.ended.reason == "gave_up":
+            return tr("net.gave_up_choices", lang)
         if self.ended is not None and self.ended.reason not in ("over", "closed"):
             return ended_text(self.ended, lang)
         if self.state == GONE:
@@ -176,7 +185,18 @@ class RemoteTurns:
             return tr("net.lost_host" if self.host else "net.lost_guest", lang)
         return ""
 
+    def for_rematch(self, state: GameState) -> PostGame | None:
+        """At the end: the link kept for a rematch (this seat then leaves the bridge
+        open when it closes), or None when the link is already over."""
+        self.poll()
+        self._over = state.outcome() is not None
+        if not self._over or (self.ended is not None and self.ended.reason != "over"):
+            return None
+        self._kept = True
+        return PostGame(self.bridge, host=self.host, record_path=self.record_path, backlog=self._after_end)
+
     def close(self) -> None:
         """The board goes (the app quits): a finished game says bye, one in progress is
         paused without a word so either player can come back to it."""
-        self.bridge.close(bye=self._over)
+        if not self._kept:
+            self.bridge.close(bye=self._over)

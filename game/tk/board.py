@@ -22,7 +22,7 @@ from game.tk.paint import EBONY_RIM as EBONY_RIM
 from game.tk.paint import IVORY as IVORY
 from game.tk.paint import IVORY_RIM as IVORY_RIM
 from game.tk.paint import circle_box, is_dark, paint_board, paint_piece
-from game.verdict_hints import LABEL_COLOURS
+from game.verdict_hints import LABEL_COLOURS, verdict_label
 
 # LOOK.md: warm wood, dark inlaid lines, ivory and ebony pieces, one accent.
 WOOD = "#C8955A"
@@ -47,6 +47,7 @@ class BoardPicture:
     refused_cell: int | None = None  # the cell of a refused click (red ring)
     pulse: float = 0.0  # 0..1, the phase of the removable pieces' pulse
     mover: int = FIRST_MAN  # the piece code of the side entering a move (for ghosts)
+    ghosts: bool = True  # False while a chain is shown played: its piece stands on its square
     preview: frozenset[int] = frozenset()  # where a hovered piece could go (hollow rings)
     labels: tuple[tuple[int, str, str], ...] = ()  # (cell, 'W13', colour): a solved game's hint
 
@@ -74,8 +75,11 @@ def board_picture(
         refused_cell=refused,
         pulse=pulse,
         mover=FIRST_MAN if game.state.to_move == 0 else SECOND_MAN,
+        ghosts=not game.shown_prefix,
         preview=frozenset(preview),
-        labels=tuple((cell, str(v), LABEL_COLOURS[v.kind]) for cell, v in sorted(labels.items())),
+        labels=tuple(
+            (cell, verdict_label(v, game.lang), LABEL_COLOURS[v.kind]) for cell, v in sorted(labels.items())
+        ),
     )
 
 
@@ -173,7 +177,7 @@ class BoardCanvas(tk.Canvas):
         if last_dst is not None and picture.cells[last_dst] != EMPTY:
             self._ring(last_dst, radius * 1.14, ACCENT, max(radius / 5, 3))
         for cell in picture.selected:
-            if picture.cells[cell] == EMPTY:  # where the piece being entered will stand
+            if picture.cells[cell] == EMPTY and picture.ghosts:  # where the piece entered will stand
                 self._piece(cell, picture.mover, radius, ghost=True)
             self._ring(cell, radius * 1.18, ACCENT, max(radius / 4.5, 3))
         for cell in sorted(picture.targets):

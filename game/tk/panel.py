@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game.controller import BoardController
 from game.controller.texts import cards_for, outcome_words, phase_line
+from game.i18n import LANGUAGES
 from game.tk.board import ACCENT, BACKGROUND, EBONY, IVORY, IVORY_RIM, REFUSAL
 from game.tk.text import tt
 from game.verdict_hints import verdict_list
@@ -109,7 +111,7 @@ class SidePanel(tk.Frame):
         self.result.configure(text=result)
         verdicts = game.verdict_hint.verdicts
         self.verdicts.configure(
-            text=tt("hint_verdicts", lang) + "\n" + verdict_list(verdicts) if verdicts else ""
+            text=tt("hint_verdicts", lang) + "\n" + verdict_list(verdicts, lang) if verdicts else ""
         )
         for name, wanted in (("undo", game.can_undo()), ("redo", game.can_redo()), ("hint", game.can_hint())):
             self.buttons[name].configure(state="normal" if wanted else "disabled")
@@ -136,6 +138,37 @@ class StatusLine(tk.Frame):
     def show(self, hint: str, notice: str = "", colour: str = REFUSAL) -> None:
         self.hint.configure(text=hint)
         self.notice.configure(text=notice, foreground=colour)
+
+
+# (text entry, accelerator, action), or None for a separator
+MenuCommand = tuple[str, str, Callable[[], None]] | None
+
+
+def menubar(
+    root: tk.Tk, lang: str, commands: Sequence[MenuCommand], on_language: Callable[[str], None]
+) -> tuple[tk.Menu, tk.StringVar]:
+    """The Game menu (`commands`) and the Language menu, in `lang`; the language radio
+    buttons' variable too, which the caller keeps alive."""
+    bar = tk.Menu(root)
+    game = tk.Menu(bar, tearoff=False)
+    for command in commands:
+        if command is None:
+            game.add_separator()
+        else:
+            entry, accelerator, action = command
+            game.add_command(label=tt(entry, lang), accelerator=accelerator, command=action)
+    bar.add_cascade(label=tt("menu_game", lang), menu=game)
+    language = tk.Menu(bar, tearoff=False)
+    chosen = tk.StringVar(root, lang)
+    for code in LANGUAGES:
+        language.add_radiobutton(
+            label=tt(f"lang_{code}", lang),
+            value=code,
+            variable=chosen,
+            command=functools.partial(on_language, code),
+        )
+    bar.add_cascade(label=tt("menu_language", lang), menu=language)
+    return bar, chosen
 
 
 def popup(root: tk.Tk, title: str, text: str) -> tk.Toplevel:

@@ -1,11 +1,11 @@
 """Text of the Tk view in French and English (assets/translations/tk.<lang>.json).
 
-Refusals and prompts come from the game's hooks (game/game_hooks.py), as in the arcade.
+Only the window's own words live here (menus, dialogs, buttons); everything about the
+game (prompts, refusals, cards, results) is the board controller's, as in the arcade.
 """
 
 from __future__ import annotations
 
-from engine.core import Outcome
 from game.i18n import tr
 
 NAMESPACE = "tk"
@@ -21,14 +21,3 @@ def player_name(name: str, lang: str) -> str:
     key = f"name_{name.lower()}"
     text = tt(key, lang)
     return name if text == f"{NAMESPACE}.{key}" else text
-
-
-def reason_text(outcome: Outcome, names: tuple[str, str], lang: str) -> str:
-    """Why a game ended: 'Black is down to two pieces'."""
-    entry = f"end_{outcome.reason.value}"
-    if outcome.winner is None and tt(entry + "_draw", lang) != f"{NAMESPACE}.{entry}_draw":
-        entry += "_draw"  # a draw may need other words ("equal number of discs")
-    winner = names[outcome.winner] if outcome.winner is not None else ""
-    loser = names[1 - outcome.winner] if outcome.winner is not None else ""
-    text = tt(entry, lang, winner=winner, loser=loser)
-    return outcome.reason.value.replace("_", " ") if text == f"{NAMESPACE}.{entry}" else text

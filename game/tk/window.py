@@ -9,7 +9,6 @@ never freezes.
 from __future__ import annotations
 
 import contextlib
-import functools
 import time
 import tkinter as tk
 from tkinter import filedialog
@@ -19,7 +18,7 @@ from engine.core import EngineError
 from engine.saves import SaveError
 from game import paths
 from game.ai_worker import AIWorker
-from game.autosave import autosave_exists, load_session, read_autosave, save_session
+from game.autosave import autosave_exists, default_save_name, load_session, read_autosave, save_session
 from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
 from game.controller.texts import outcome_words
 from game.game_hooks import game_title
@@ -32,7 +31,7 @@ from game.tk.board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture,
 from game.tk.collect import MainThreadCollector
 from game.tk.dialog import with_save_extension
 from game.tk.newgame import NewGameDialog
-from game.tk.panel import SidePanel, StatusLine, popup
+from game.tk.panel import SidePanel, StatusLine, menubar, popup
 from game.tk.review import ReviewWindow
 from game.tk.setup import MatchSetup
 from game.tk.text import tt
@@ -157,31 +156,21 @@ class TkApp:
 
     def retranslate(self) -> None:
         lang = self.lang
-        menubar = tk.Menu(self.root)
-        game = tk.Menu(menubar, tearoff=False)
-        game.add_command(label=tt("menu_new", lang), accelerator="Ctrl+N", command=self.ask_new_game)
-        game.add_command(label=tt("menu_continue", lang), command=self.continue_game)
-        game.add_command(label=tt("menu_undo", lang), accelerator="Ctrl+Z", command=self.undo)
-        game.add_command(label=tt("menu_redo", lang), accelerator="Ctrl+Y", command=self.redo)
-        game.add_command(label=tt("menu_hint", lang), accelerator="Ctrl+H", command=self.hint)
-        game.add_command(label=tt("menu_review", lang), accelerator="Ctrl+R", command=self.open_review)
-        game.add_separator()
-        game.add_command(label=tt("menu_save", lang), accelerator="Ctrl+S", command=self.ask_save)
-        game.add_command(label=tt("menu_load", lang), accelerator="Ctrl+O", command=self.ask_load)
-        game.add_separator()
-        game.add_command(label=tt("menu_quit", lang), accelerator="Ctrl+Q", command=self.close)
-        menubar.add_cascade(label=tt("menu_game", lang), menu=game)
-        language = tk.Menu(menubar, tearoff=False)
-        self._lang_var = tk.StringVar(self.root, lang)
-        for code in LANGUAGES:
-            language.add_radiobutton(
-                label=tt(f"lang_{code}", lang),
-                value=code,
-                variable=self._lang_var,
-                command=functools.partial(self.set_language, code),
-            )
-        menubar.add_cascade(label=tt("menu_language", lang), menu=language)
-        self.root.configure(menu=menubar)
+        commands = (
+            ("menu_new", "Ctrl+N", self.ask_new_game),
+            ("menu_continue", "", self.continue_game),
+            ("menu_undo", "Ctrl+Z", self.undo),
+            ("menu_redo", "Ctrl+Y", self.redo),
+            ("menu_hint", "Ctrl+H", self.hint),
+            ("menu_review", "Ctrl+R", self.open_review),
+            None,
+            ("menu_save", "Ctrl+S", self.ask_save),
+            ("menu_load", "Ctrl+O", self.ask_load),
+            None,
+            ("menu_quit", "Ctrl+Q", self.close),
+        )
+        bar, self._lang_var = menubar(self.root, lang, commands, self.set_language)
+        self.root.configure(menu=bar)
         self.panel.retranslate(lang)
         self.refresh()
 
@@ -294,7 +283,7 @@ class TkApp:
         return [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
 
     def ask_save(self) -> None:
-        name = f"{self.game.session.setup.game_id}_{time.strftime('%Y-%m-%d_%H-%M-%S')}{SAVE_EXTENSION}"
+        name = default_save_name(self.game.session)
         path = filedialog.asksaveasfilename(
             parent=self.root,
             title=tt("save_title", self.lang),

@@ -31,8 +31,8 @@ NINE = GameSpec(
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
     exact_value=exact_value,
-    messages=MESSAGES,
     bench_positions=BENCH_POSITIONS,
+    messages=MESSAGES,
 )
 TWELVE = GameSpec(
     id="twelve",
@@ -42,8 +42,8 @@ TWELVE = GameSpec(
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
     exact_value=exact_value,
-    messages=MESSAGES,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
+    messages=MESSAGES,
 )
 NineState.spec = NINE
 TwelveState.spec = TWELVE

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+import engine.positions as positions
 from engine.core import (
     BASE_MESSAGES,
     FIRST,
@@ -34,7 +35,6 @@ from engine.core import (
     cells_from_masks,
 )
 from engine.games.othello.perft import perft as fast_perft
-from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
 SIZE = 8
 ROWS = (SIZE,) * SIZE
@@ -158,19 +158,19 @@ class OthelloState(GameState):
         black &= FULL
         cells = cells_from_masks(black, white & FULL & ~black, 64)
         names = self.spec.player_names
-        self.load_position(f"{write_board(cells, ROWS, names)} {write_side(side, names)}")
+        self.load_position(f"{positions.write_board(cells, ROWS, names)} {positions.write_side(side, names)}")
 
     # ----- position text (format in the module docstring) ---------------------
     def position(self) -> str:
         names = self.spec.player_names
-        return f"{write_board(self.board(), ROWS, names)} {write_side(self._side, names)}"
+        return f"{positions.write_board(self.board(), ROWS, names)} {positions.write_side(self._side, names)}"
 
     def _set_position(self, text: str) -> None:
         names = self.spec.player_names
-        board, side = split_fields(text, 2, START_TEXT)
-        cells = read_board(board, ROWS, names)
+        board, side = positions.split_fields(text, 2, START_TEXT)
+        cells = positions.read_board(board, ROWS, names)
         masks = [sum(1 << i for i, c in enumerate(cells) if c == code) for code in (FIRST_MAN, SECOND_MAN)]
-        self._side = read_side(side, names)
+        self._side = positions.read_side(side, names)
         self._bb, self._undo = masks, []
 
     @property
