@@ -56,7 +56,8 @@ def test_search_equals_plain_negamax_in_placement() -> None:
     for state in random_positions(7, range(2, 12), 6):
         root_ply = state.ply
         for depth in (2, 3):
-            results = list(Searcher(get_spec("nine").evaluate).iterate(state, max_depth=depth))
+            searcher = Searcher(get_spec("nine").evaluate, extensions=False)
+            results = list(searcher.iterate(state, max_depth=depth))
             assert results[-1].depth == depth
             # Mate scores count plies from the root; plain_negamax counts from the game start.
             expected = plain_negamax(state, depth)

@@ -9,6 +9,13 @@ Techniques (the names used in the chess-programming literature):
   depth, score, bound type and best move; mate scores are stored relative to the node;
 - move ordering: TT move, then captures (`is_capture`), then two killer moves per ply,
   then the history heuristic;
+- aspiration windows: from depth ASPIRATION_FROM on, the root is searched first within
+  ASPIRATION of the previous depth's score, and again with a full window if it falls out;
+- extensions: an evaluator may carry `extend(state) -> bool` (Morris: a side with one
+  step left or none); such a position is searched one ply deeper, up to
+  twice the nominal depth along a line;
+- exact knowledge: an evaluator may carry `exact(state) -> int | None` (Morris: the
+  endgame database); a position it knows is scored without searching below it;
 - repetition awareness: a position already on the current search path scores a draw;
 - mate distance: a win found at ply n scores MATE - n, so faster wins and slower
   losses are preferred;
@@ -21,56 +28,53 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from engine.ai.search_basics import (
+    DRAW,
+    EXACT,
+    INFINITY,
+    LOWER,
+    MATE,
+    MATE_BOUND,
+    UPPER,
+    Evaluator,
+    Extension,
+    SearchAborted,
+    SearchResult,
+    from_tt,
+    state_path_keys,
+    to_tt,
+)
 from engine.core import GameState
 
+__all__ = ["INFINITY", "MATE", "MATE_BOUND", "Evaluator", "SearchResult", "Searcher", "state_path_keys"]
+
 # ----- tuning constants ------------------------------------------------------
-MATE = 1_000_000  # score of a win at the root; a win at ply n is MATE - n
-MATE_BOUND = MATE - 1_000  # scores beyond this are mate scores
-INFINITY = MATE + 1
-DRAW = 0
 MAX_DEPTH = 64
 CHECK_EVERY = 512  # nodes between two looks at the clock and the stop callable
 TT_MAX_ENTRIES = 200_000  # the table is cleared when it grows past this (bounded memory)
 KILLERS_PER_PLY = 2
+ASPIRATION = 250  # half-width of the root window around the previous depth's score
+ASPIRATION_FROM = 4  # first depth searched with an aspiration window
 HISTORY_LIMIT = 1 << 20  # history scores are halved past this, so old knowledge fades
 # Ordering scores: the TT move first, then captures, then killers, then history.
 ORDER_TT = 1 << 30
 ORDER_CAPTURE = 1 << 28
 ORDER_KILLER = 1 << 26
 
-EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bound types
-
-Evaluator = Callable[[GameState], int]
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What one completed depth of iterative deepening found."""
-
-    move: Any
-    score: int
-    depth: int
-    nodes: int
-    pv: tuple[Any, ...]
-    elapsed: float
-
-    @property
-    def is_mate(self) -> bool:
-        return abs(self.score) >= MATE_BOUND
-
-
-class SearchAborted(Exception):
-    """Raised inside the tree when a limit is reached; caught by `iterate`."""
-
 
 class Searcher:
     """Holds the tables that survive between moves (TT, history) for one game."""
 
-    def __init__(self, evaluate: Evaluator, *, tt_max_entries: int = TT_MAX_ENTRIES) -> None:
+    def __init__(
+        self, evaluate: Evaluator, *, tt_max_entries: int = TT_MAX_ENTRIES, extensions: bool = True
+    ) -> None:
         self.evaluate = evaluate
+        # The evaluator's optional extension hook; off for exact fixed-depth searches.
+        self.extend: Extension | None = getattr(evaluate, "extend", None) if extensions else None
+        self.exact: Callable[[GameState], int | None] | None = getattr(evaluate, "exact", None)
+        self._extend_until = 0  # no extension at or beyond this ply
         self.tt: dict[int, tuple[int, int, int, Any]] = {}  # key -> (depth, score, bound, move)
         self.tt_max_entries = tt_max_entries
         self.history: dict[Any, int] = {}
@@ -144,6 +148,10 @@ class Searcher:
         key = state.key()
         if key in self._path:
             return DRAW  # repetition on the search path
+        if self.exact is not None and ply < self._extend_until:
+            known = self.exact(state)
+            if known is not None:
+                return known
         if depth <= 0:
             terminal = self._terminal_score(state, ply)
             return self.evaluate(state) if terminal is None else terminal
@@ -159,7 +167,7 @@ class Searcher:
         if entry is not None:
             e_depth, e_score, e_bound, tt_move = entry
             if e_depth >= depth:
-                score = _from_tt(e_score, ply)
+                score = from_tt(e_score, ply)
                 if (
                     e_bound == EXACT
                     or (e_bound == LOWER and score >= beta)
@@ -177,15 +185,17 @@ class Searcher:
         best_move = moves[0]
         self._path.add(key)
         try:
+            extend = self.extend if ply < self._extend_until else None
             for index, move in enumerate(self._ordered(state, moves, tt_move, ply)):
                 state.push(move)
                 try:
+                    child = depth if extend is not None and extend(state) else depth - 1
                     if index == 0:
-                        score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+                        score = -self._negamax(state, child, -beta, -alpha, ply + 1)
                     else:  # PVS: prove the move is no better with a null window first
-                        score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, ply + 1)
+                        score = -self._negamax(state, child, -alpha - 1, -alpha, ply + 1)
                         if alpha < score < beta:
-                            score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+                            score = -self._negamax(state, child, -beta, -alpha, ply + 1)
                 finally:
                     state.pop()
                 if score > best_score:
@@ -199,7 +209,7 @@ class Searcher:
             self._path.discard(key)
 
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self._store(key, depth, _to_tt(best_score, ply), bound, best_move)
+        self._store(key, depth, to_tt(best_score, ply), bound, best_move)
         return best_score
 
     def _store(self, key: int, depth: int, score: int, bound: int, move: Any) -> None:
@@ -208,13 +218,23 @@ class Searcher:
         self.tt[key] = (depth, score, bound, move)
 
     def _root(
-        self, state: GameState, moves: list[Any], depth: int, first: Any, progress: list[tuple[Any, int]]
+        self,
+        state: GameState,
+        moves: list[Any],
+        depth: int,
+        first: Any,
+        progress: list[tuple[Any, int]],
+        window: tuple[int, int] = (-INFINITY, INFINITY),
     ) -> tuple[Any, int]:
-        """Search every root move at `depth`; returns the best move and its score.
+        """Search every root move at `depth` within `window`; returns the best move and
+        its score (a bound only, when the score falls outside the window).
 
-        Each new best root move is appended to `progress`, for an interrupted depth.
+        Each new best root move proven above the window's floor is appended to
+        `progress`, for an interrupted depth.
         """
-        alpha, beta = -INFINITY, INFINITY
+        alpha, beta = window
+        floor = alpha
+        self._extend_until = 2 * depth
         best_move, best_score = None, -INFINITY
         root_key = state.key()
         self._path.add(root_key)
@@ -234,10 +254,14 @@ class Searcher:
                 if score > best_score:
                     best_move, best_score = move, score
                     alpha = max(alpha, score)
-                    progress.append((move, score))
+                    if score > floor:
+                        progress.append((move, score))
+                    if score >= beta:
+                        break  # fails high: the caller widens the window
         finally:
             self._path.discard(root_key)
-        self._store(root_key, depth, best_score, EXACT, best_move)
+        if floor < best_score < beta:
+            self._store(root_key, depth, best_score, EXACT, best_move)
         return best_move, best_score
 
     def _principal_variation(self, state: GameState, first: Any, limit: int) -> tuple[Any, ...]:
@@ -297,6 +321,7 @@ class Searcher:
         left out (all of them score 0 if none was scored).
         """
         self._begin(state, movetime, None, stop)
+        self._extend_until = 0  # every move to the same depth, as documented
         root_key = state.key()
         self._path.add(root_key)
         scored: list[tuple[Any, int]] = []
@@ -334,10 +359,20 @@ class Searcher:
             return
         start = self._begin(state, movetime, max_nodes, stop)
         best: Any = moves[0]
+        score = 0
         for depth in range(1, min(max_depth, MAX_DEPTH) + 1):
             progress: list[tuple[Any, int]] = []
             try:
-                best, score = self._root(state, moves, depth, best, progress)
+                if depth >= ASPIRATION_FROM and abs(score) < MATE_BOUND:
+                    window = (score - ASPIRATION, score + ASPIRATION)
+                    move, found = self._root(state, moves, depth, best, progress, window)
+                    if window[0] < found < window[1]:
+                        best, score = move, found
+                    else:  # outside the window: search again with the full window
+                        first = move if found >= window[1] else best
+                        best, score = self._root(state, moves, depth, first, progress)
+                else:
+                    best, score = self._root(state, moves, depth, best, progress)
             except SearchAborted:
                 # The previous best is searched first at every depth, so a different
                 # partial best has been proven better with a full window: keep it.
@@ -353,38 +388,3 @@ class Searcher:
                 return  # a forced result within the horizon: deeper search changes nothing
             if len(moves) == 1 and depth >= 2:
                 return  # a forced move: no need to think longer
-
-
-def state_path_keys(state: GameState) -> list[int]:
-    """Keys of the positions before the current one (the game's own history).
-
-    Positions already reached in the game count as repetitions for the search too,
-    so the engine does not walk into a draw it could avoid (or avoids one it wants).
-    """
-    keys: list[int] = []
-    undone = []
-    try:
-        while state.history:
-            undone.append(state.pop())
-            keys.append(state.key())
-    finally:
-        for move in reversed(undone):
-            state.push(move)
-    return keys
-
-
-def _to_tt(score: int, ply: int) -> int:
-    """Mate scores relative to this node, so they stay true wherever the node recurs."""
-    if score >= MATE_BOUND:
-        return score + ply
-    if score <= -MATE_BOUND:
-        return score - ply
-    return score
-
-
-def _from_tt(score: int, ply: int) -> int:
-    if score >= MATE_BOUND:
-        return score - ply
-    if score <= -MATE_BOUND:
-        return score + ply
-    return score

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec
+from engine.games.morris.endgame import exact_value, solve_for_hard
 from engine.games.morris.evaluation import evaluate_morris
 from engine.games.morris.explain import MESSAGES
 from engine.games.morris.rules import NineState, TwelveState
@@ -28,6 +29,8 @@ NINE = GameSpec(
     player_names=("White", "Black"),
     factory=NineState,
     evaluate=evaluate_morris,
+    endgame=solve_for_hard,
+    exact_value=exact_value,
     bench_positions=BENCH_POSITIONS,
     messages=MESSAGES,
     review_scale=1376.0,  # tools/calibrate_review.py (review_calibration.json)
@@ -38,6 +41,8 @@ TWELVE = GameSpec(
     player_names=("White", "Black"),
     factory=TwelveState,
     evaluate=evaluate_morris,
+    endgame=solve_for_hard,
+    exact_value=exact_value,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
     messages=MESSAGES,
     review_scale=1082.0,  # tools/calibrate_review.py (review_calibration.json)

@@ -1,12 +1,23 @@
 """Evaluation of Nine and Twelve Men's Morris, from the side to move's view.
 
-Features, per player: material (board + hand), complete mills, "twos" (two pieces and
-an empty third point on a line) and which of them can be closed on the next move,
-mills that can be opened and closed again, mobility and blocked pieces, and double
-threats. Weights depend on the phase: structure matters while placing, mobility and
-reclosable mills once moving, threats above all when a player flies. There is no
-quiescence search, so the side to move gets the tempo: a mill it can close now is
-almost a piece won, two threats of the opponent it cannot both parry almost one lost.
+The game is lost by being blocked as often as by losing pieces, and the blocking is
+decided during placement. So mobility is counted for both sides in every phase: while
+placing it is the steps the pieces already on the board would have, weighed more as the
+hands empty; once moving, a side with few steps left is in danger that grows steeply
+(DANGER), long before the search sees the block. Besides mobility, per side: material
+(board + hand), pieces that cannot move and pieces with one free neighbour, complete
+mills, mills that can be opened and closed again, double mills (a piece that swings
+between two mills closes one at every move), "twos" and immediate threats (an empty
+point the side can fill next move to close a mill). A flying side cannot be blocked;
+it lives or dies by threats, and two open threats against it cannot both be parried.
+
+There is no quiescence search, so the side to move gets the tempo: a mill it can close
+now is almost a piece won. `MorrisEvaluator.extend` tells the search which positions
+deserve another ply (a side nearly blocked), `MorrisEvaluator.exact`
+which positions the endgame database (engine/games/morris/endgame.py) scores exactly.
+
+Weights are in thousandths of a piece and were tuned by self-play
+(tools/tune_morris.py, results in tools/data/morris_tuning.json).
 """
 
 from __future__ import annotations
@@ -16,58 +27,74 @@ from typing import NamedTuple, cast
 
 from engine.core import GameState
 from engine.games.morris.board import ALL_POINTS, points_of, topology
+from engine.games.morris.endgame import exact_score
 from engine.games.morris.rules import MorrisState
 
 PIECE = 1000
+CACHE_ENTRIES = 100_000  # bounded: cleared when full
+EXTEND_STEPS = 1  # a side with this many steps or fewer is searched one ply deeper
 
 
 class Weights(NamedTuple):
-    mill: int  # a complete mill (its pieces cannot be removed while others can)
-    reclosable: int  # a complete mill with a piece free to step out and back
-    two: int  # two pieces and an empty third point, not yet closable next move
-    threat: int  # an empty point the player can fill next move to close a mill
-    mobility: int  # each possible step
-    blocked: int  # each piece that cannot move (negative)
+    """Every tunable term; `DEFAULT` is what the levels use. Costs are positive."""
+
+    place_mill: int = 120  # placement: a complete mill
+    place_two: int = 60  # placement: two pieces and an empty third point
+    place_threat: int = 220  # placement: an empty point closing a mill next move
+    place_mobility: int = 45  # placement: each step the placed pieces would have
+    place_blocked: int = 130  # placement: each placed piece without a free neighbour
+    mill: int = 60  # moving: a complete mill (its pieces cannot be removed while others can)
+    reclosable: int = 280  # moving: a complete mill with a piece free to step out and back
+    double_mill: int = 500  # moving: a piece that steps from one mill into another
+    two: int = 40  # moving: two pieces and an empty third point, not closable next move
+    threat: int = 320  # moving: an empty point the side can close next move
+    mobility: int = 35  # moving: each step
+    blocked: int = 45  # moving: each piece without a free neighbour
+    cramped: int = 20  # each piece with exactly one free neighbour
+    danger: tuple[int, ...] = (2500, 700, 350, 150)  # cost of 0..3 steps left (moving)
+    fly_mill: int = 40  # flying: a complete mill
+    fly_threat: int = 450  # flying: an empty point the flyer can close (from anywhere)
+    tempo: int = 750  # the side to move can close a mill now
+    double_threat: int = 600  # the opponent has two closing points, the mover none
 
 
-PLACEMENT = Weights(mill=120, reclosable=0, two=60, threat=220, mobility=30, blocked=-90)
-MOVING = Weights(mill=60, reclosable=280, two=40, threat=320, mobility=35, blocked=-45)
-FLYING = Weights(mill=40, reclosable=0, two=0, threat=450, mobility=0, blocked=0)
-
-TEMPO_CLOSE = 750  # the side to move can close a mill right now
-DOUBLE_THREAT = 600  # the opponent has two closable points and the mover none
-OPPONENT_BLOCKED = 2500  # moving phase: the opponent has no step at all
-STRAIGHT_JACKET = 150  # per missing step below three, for the side in the moving phase
+DEFAULT = Weights()
 
 
-class Features(NamedTuple):
+class _Side(NamedTuple):
     material: int
-    score: int  # positional part, already weighted
-    threats: int  # number of distinct points closing a mill next move
-    mobility: int  # steps available (moving phase), -1 when placing or flying
+    score: int  # positional part, weighted
+    threats: int  # distinct points closing a mill next move
+    steps: int  # steps available if moving (-1 for a flying side)
+
+
+class _Tables(NamedTuple):
+    mills: tuple[tuple[int, tuple[int, ...]], ...]  # mask and points of each mill
+    adjacent: tuple[int, ...]
+    mills_at: tuple[tuple[int, ...], ...]
 
 
 @cache
-def _mills(diagonals: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Each mill mask with its points, for the variant."""
-    return tuple((mask, tuple(points_of(mask))) for mask in topology(diagonals).mill_masks)
+def _tables(diagonals: bool) -> _Tables:
+    topo = topology(diagonals)
+    mills = tuple((mask, tuple(points_of(mask))) for mask in topo.mill_masks)
+    return _Tables(mills, topo.adjacent, topo.mills_at)
 
 
-def _features(state: MorrisState, player: int) -> Features:
-    mine, theirs = state.occupied(player), state.occupied(1 - player)
-    hand = state.in_hand(player)
-    adjacent = state.topology.adjacent
+def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Side:
+    adjacent = tables.adjacent
     empty = ALL_POINTS & ~(mine | theirs)
     on_board = mine.bit_count()
     flying = hand == 0 and on_board == 3
-    weights = PLACEMENT if hand else FLYING if flying else MOVING
 
     mills = reclosable = twos = 0
     threat_points = 0
-    for mask, points in _mills(bool(state.options.get("diagonals", False))):
+    in_mills = 0
+    for mask, points in tables.mills:
         held = mine & mask
         if held == mask:
             mills += 1
+            in_mills |= mask
             if not hand and any(adjacent[p] & empty for p in points):
                 reclosable += 1
             continue
@@ -78,41 +105,106 @@ def _features(state: MorrisState, player: int) -> Features:
             threat_points |= third
         else:
             twos += 1
-
-    mobility = -1
-    positional = 0
-    if not hand and not flying:
-        mobility = blocked = 0
-        for p in points_of(mine):
-            steps = (adjacent[p] & empty).bit_count()
-            mobility += steps
-            blocked += steps == 0
-        positional += weights.mobility * mobility + weights.blocked * blocked
-        if mobility < 3:
-            positional -= STRAIGHT_JACKET * (3 - mobility)
-    elif hand:
-        # Potential mobility while placing: free neighbours of the pieces placed.
-        for p in points_of(mine):
-            steps = (adjacent[p] & empty).bit_count()
-            positional += weights.mobility * steps + (weights.blocked if steps == 0 else 0)
     threats = threat_points.bit_count()
-    positional += (
-        weights.mill * mills + weights.reclosable * reclosable + weights.two * twos + weights.threat * threats
-    )
-    return Features(on_board + hand, positional, threats, mobility)
+    if flying:
+        score = w.fly_mill * mills + w.fly_threat * threats
+        return _Side(on_board, score, threats, -1)
+
+    steps = blocked = cramped = doubles = 0
+    mills_at = tables.mills_at
+    for p in points_of(mine):
+        free = adjacent[p] & empty
+        count = free.bit_count()
+        steps += count
+        if count == 0:
+            blocked += 1
+        elif count == 1:
+            cramped += 1
+        if in_mills >> p & 1 and not hand:
+            # A double mill: stepping p out to q closes a mill through q.
+            after = mine & ~(1 << p)
+            for q in points_of(free):
+                moved = after | 1 << q
+                if any(moved & m == m for m in mills_at[q]):
+                    doubles += 1
+                    break
+    danger = w.danger[steps] if steps < len(w.danger) else 0
+    if hand:
+        # Pieces in hand can still free the position: the danger of a block counts
+        # only as the hand empties.
+        danger //= hand + 1
+        score = (w.place_mill * mills + w.place_two * twos + w.place_threat * threats
+                 + w.place_mobility * steps - w.place_blocked * blocked - w.cramped * cramped)  # fmt: skip
+    else:
+        score = (w.mill * mills + w.reclosable * reclosable + w.two * twos + w.threat * threats
+                 + w.mobility * steps - w.blocked * blocked - w.cramped * cramped
+                 + w.double_mill * doubles)  # fmt: skip
+    return _Side(on_board + hand, score - danger, threats, steps)
 
 
-def evaluate_morris(state: GameState) -> int:
-    """Score of a Morris position still in play, for the player to move."""
-    morris = cast(MorrisState, state)
-    side = morris.to_move
-    me = _features(morris, side)
-    them = _features(morris, 1 - side)
-    score = PIECE * (me.material - them.material) + me.score - them.score
-    if me.threats:
-        score += TEMPO_CLOSE
-    elif them.threats >= 2:
-        score -= DOUBLE_THREAT
-    if them.mobility == 0:
-        score += OPPONENT_BLOCKED
-    return score
+def evaluate_with(weights: Weights) -> MorrisEvaluator:
+    """An evaluator with other weights (the tuning script compares them)."""
+    return MorrisEvaluator(weights)
+
+
+class MorrisEvaluator:
+    """`evaluate(state)`, plus the search extension hook `extend(state)`."""
+
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.weights = weights
+        # Scores by position key and variant: iterative deepening and transpositions
+        # reach the same leaves again and again.
+        self._cache: dict[int, int] = {}
+
+    def __call__(self, state: GameState) -> int:
+        """Score of a Morris position still in play, for the player to move."""
+        morris = cast(MorrisState, state)
+        diagonals = bool(morris.options.get("diagonals", False))
+        key = morris.key() << 1 | diagonals
+        score = self._cache.get(key)
+        if score is None:
+            if len(self._cache) >= CACHE_ENTRIES:
+                self._cache.clear()
+            score = self._cache[key] = self._score(morris, diagonals)
+        return score
+
+    def _score(self, morris: MorrisState, diagonals: bool) -> int:
+        side = morris.to_move
+        tables = _tables(diagonals)
+        mine, theirs = morris.occupied(side), morris.occupied(1 - side)
+        w = self.weights
+        me = _side(mine, theirs, morris.in_hand(side), tables, w)
+        them = _side(theirs, mine, morris.in_hand(1 - side), tables, w)
+        score = PIECE * (me.material - them.material) + me.score - them.score
+        if me.threats:
+            score += w.tempo
+        elif them.threats >= 2:
+            score -= w.double_threat
+        return score
+
+    def exact(self, state: GameState) -> int | None:
+        """The endgame database's score, if it covers the position."""
+        return exact_score(state)
+
+    def extend(self, state: GameState) -> bool:
+        """Whether the position just reached deserves one more ply: the side to move,
+        stepping, has at most EXTEND_STEPS steps left (one more enemy step may block
+        it). Mills closed are not extended: in the moving phase a mill opens and
+        closes every other move, and extending them cost three plies of nominal depth
+        at the same node count in `bench`'s moving position."""
+        morris = cast(MorrisState, state)
+        side = morris.to_move
+        if morris.in_hand(side) or morris.is_flying(side):
+            return False
+        mine = morris.occupied(side)
+        empty = ALL_POINTS & ~(mine | morris.occupied(1 - side))
+        adjacent = morris.topology.adjacent
+        steps = 0
+        for p in points_of(mine):
+            steps += (adjacent[p] & empty).bit_count()
+            if steps > EXTEND_STEPS:
+                return False
+        return True
+
+
+evaluate_morris = MorrisEvaluator()

@@ -34,6 +34,7 @@ from engine.core import (
     bit_indices,
     cells_from_masks,
 )
+from engine.games.othello.perft import perft as fast_perft
 
 SIZE = 8
 ROWS = (SIZE,) * SIZE
@@ -45,56 +46,74 @@ _COLUMN_A = sum(1 << (row * SIZE) for row in range(SIZE))
 # Discs that a horizontal or diagonal run may pass over: columns b..g, so that a shift
 # never wraps from one row's edge into the next row.
 INNER = FULL & ~_COLUMN_A & ~(_COLUMN_A << 7)
-# (shift, mask of squares a run may cross): positive shifts go left (<<), negative right.
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, INNER), (-1, INNER), (8, FULL), (-8, FULL),
-                                           (9, INNER), (-9, INNER), (7, INNER), (-7, INNER))  # fmt: skip
 START_BLACK = 1 << INDEX_OF_NAME["d5"] | 1 << INDEX_OF_NAME["e4"]
 START_WHITE = 1 << INDEX_OF_NAME["d4"] | 1 << INDEX_OF_NAME["e5"]
 
 
 def legal_mask(own: int, opp: int) -> int:
     """Squares where `own` may play: a run of `opp` discs ending on an empty square
-    next to an `own` disc, found with one shift-and-mask flood per direction."""
-    empty = FULL & ~(own | opp)
+    next to an `own` disc. Per direction a flood with doubling steps: runs of 1, 2, then
+    pairs, so four shift-and-mask steps cover the longest run (6) instead of six."""
     moves = 0
-    for shift, mask in DIRECTIONS:
-        o = opp & mask
-        if shift > 0:
-            t = o & (own << shift)
-            t |= o & (t << shift)
-            t |= o & (t << shift)
-            t |= o & (t << shift)
-            t |= o & (t << shift)
-            t |= o & (t << shift)
-            moves |= empty & (t << shift)
-        else:
-            s = -shift
-            t = o & (own >> s)
-            t |= o & (t >> s)
-            t |= o & (t >> s)
-            t |= o & (t >> s)
-            t |= o & (t >> s)
-            t |= o & (t >> s)
-            moves |= empty & (t >> s)
-    return moves
+    inner = opp & INNER
+    for shift, o in ((1, inner), (8, opp), (9, inner), (7, inner)):
+        double = shift + shift
+        x = o & (own << shift)
+        x |= o & (x << shift)
+        pair = o & (o << shift)
+        x |= pair & (x << double)
+        x |= pair & (x << double)
+        moves |= x << shift
+        x = o & (own >> shift)
+        x |= o & (x >> shift)
+        pair = o & (o >> shift)
+        x |= pair & (x >> double)
+        x |= pair & (x >> double)
+        moves |= x >> shift
+    return moves & FULL & ~(own | opp)
+
+
+def _rays() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per square, the squares along each direction with room for a flip (2+ squares),
+    split into rays of rising indices and rays of falling indices."""
+    rising: list[tuple[int, ...]] = []
+    falling: list[tuple[int, ...]] = []
+    for square in range(64):
+        up: list[int] = []
+        down: list[int] = []
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+            r, c, ray, length = square // SIZE + dr, square % SIZE + dc, 0, 0
+            while 0 <= r < SIZE and 0 <= c < SIZE:
+                ray |= 1 << (r * SIZE + c)
+                length += 1
+                r, c = r + dr, c + dc
+            if length >= 2:
+                (up if dr * SIZE + dc > 0 else down).append(ray)
+        rising.append(tuple(up))
+        falling.append(tuple(down))
+    return tuple(rising), tuple(falling)
+
+
+RISING_RAYS, FALLING_RAYS = _rays()
 
 
 def flips(own: int, opp: int, square: int) -> int:
-    """Discs turned over when `own` plays on `square`."""
+    """Discs turned over when `own` plays on `square`: along each ray, the squares
+    before the first square that is not an `opp` disc, if that square holds `own`."""
     result = 0
-    bit = 1 << square
-    for shift, mask in DIRECTIONS:
-        o = opp & mask
-        run = 0
-        x = (bit << shift if shift > 0 else bit >> -shift) & FULL
-        while x & o:
-            run |= x
-            x = x << shift if shift > 0 else x >> -shift
-        if x & own:
-            result |= run
+    not_opp = ~opp
+    for ray in RISING_RAYS[square]:
+        stop = ray & not_opp
+        first = stop & -stop
+        if first & own:
+            result |= ray & (first - 1)
+    for ray in FALLING_RAYS[square]:
+        stop = ray & not_opp
+        if stop:
+            first = 1 << (stop.bit_length() - 1)
+            if first & own:
+                result |= ray & -(first << 1)
     return result
-
-
 
 
 class OthelloMove(NamedTuple):
@@ -222,30 +241,8 @@ class OthelloState(GameState):
         return Outcome(winner, Termination.DISC_COUNT)
 
     def perft(self, depth: int) -> int:
-        """Leaf count with a transposition table: an Othello position's future does not
-        depend on how it was reached, so equal (key, depth) pairs count alike."""
-        memo: dict[tuple[int, int], int] = {}
-        return self._perft(self._bb[self._side], self._bb[1 - self._side], depth, memo)
-
-    def _perft(self, own: int, opp: int, depth: int, memo: dict[tuple[int, int], int]) -> int:
-        mask = legal_mask(own, opp)
-        if depth == 1:
-            return mask.bit_count() or (1 if legal_mask(opp, own) else 0)
-        entry = (own | opp << 64, depth)
-        known = memo.get(entry)
-        if known is not None:
-            return known
-        if not mask:
-            total = self._perft(opp, own, depth - 1, memo) if legal_mask(opp, own) else 0
-        else:
-            total = 0
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                turned = flips(own, opp, low.bit_length() - 1)
-                total += self._perft(opp & ~turned, own | turned | low, depth - 1, memo)
-        memo[entry] = total
-        return total
+        side = self._side
+        return fast_perft(self._bb[side], self._bb[1 - side], depth, legal_mask, flips)
 
     def parse_move(self, text: str) -> OthelloMove:
         name = text.strip().lower()

@@ -1,0 +1,74 @@
+"""The search's vocabulary: score scale, results, bound types and small helpers
+(kept apart from engine/ai/search.py, which holds the tree itself)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import GameState
+
+MATE = 1_000_000  # score of a win at the root; a win at ply n is MATE - n
+MATE_BOUND = MATE - 1_000  # scores beyond this are mate scores
+INFINITY = MATE + 1
+DRAW = 0
+EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bound types
+
+Evaluator = Callable[[GameState], int]
+Extension = Callable[[GameState], bool]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one completed depth of iterative deepening found."""
+
+    move: Any
+    score: int
+    depth: int
+    nodes: int
+    pv: tuple[Any, ...]
+    elapsed: float
+
+    @property
+    def is_mate(self) -> bool:
+        return abs(self.score) >= MATE_BOUND
+
+
+class SearchAborted(Exception):
+    """Raised inside the tree when a limit is reached; caught by `iterate`."""
+
+
+def state_path_keys(state: GameState) -> list[int]:
+    """Keys of the positions before the current one (the game's own history).
+
+    Positions already reached in the game count as repetitions for the search too,
+    so the engine does not walk into a draw it could avoid (or avoids one it wants).
+    """
+    keys: list[int] = []
+    undone = []
+    try:
+        while state.history:
+            undone.append(state.pop())
+            keys.append(state.key())
+    finally:
+        for move in reversed(undone):
+            state.push(move)
+    return keys
+
+
+def to_tt(score: int, ply: int) -> int:
+    """Mate scores relative to this node, so they stay true wherever the node recurs."""
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def from_tt(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score

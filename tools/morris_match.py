@@ -1,0 +1,214 @@
+"""Matches between Morris players: levels, node-bounded searches, evaluations, MCTS.
+
+    python -m tools.morris_match A B [--games 10] [--game nine] [--seed 1] [--opening 2]
+
+A player is one of:
+  easy | medium                    the levels, through engine.ai.players.analyse
+  hard[:SECONDS]                   the hard level (analyse, with this player's own tables;
+                                   default 1 s a move), endgame database included
+  nodes:N[:EVAL[:noext]]           iterative deepening bounded by N nodes a move, EVAL
+                                   'new' (default) or 'v1' (the evaluation before issue 16),
+                                   'noext' without search extensions; node bounds make
+                                   results independent of machine load
+  mcts:N                           UCT with N simulations (a game-agnostic yardstick)
+  osmcts:N                         OpenSpiel's C++ MCTS, N simulations, random rollouts
+                                   (tools/openspiel_mcts.py; needs an OpenSpiel venv)
+
+Games come in pairs from the same random opening (`--opening` random placement plies),
+each player taking each colour once. Prints wins, draws, losses, the score of A and the
+time per move of each player (median and maximum).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.ai import players  # noqa: E402
+from engine.ai.players import HARD_MOVETIME, analyse  # noqa: E402
+from engine.ai.search import Evaluator, Searcher  # noqa: E402
+from engine.core import GameState, Outcome  # noqa: E402
+from engine.games.morris.evaluation import evaluate_morris  # noqa: E402
+from engine.registry import new_state  # noqa: E402
+from tools.mcts import mcts_move  # noqa: E402
+from tools.morris_eval_v1 import evaluate_morris as evaluate_v1  # noqa: E402
+from tools.openspiel_mcts import OpenSpielMCTS  # noqa: E402
+
+MAX_PLIES = 400  # a game still going after this many plies is scored a draw
+EVALUATIONS: dict[str, Evaluator] = {"new": evaluate_morris, "v1": evaluate_v1}
+
+
+@dataclass
+class Player:
+    """A named way of choosing moves, with the time each move took."""
+
+    spec: str
+    times: list[float] = field(default_factory=list)
+    searcher: Searcher | None = None
+    outside: OpenSpielMCTS | None = None
+    tables: dict[str, Searcher] = field(default_factory=dict)
+
+    def new_game(self) -> None:
+        if self.searcher is not None:
+            self.searcher.clear()
+        self.tables.clear()
+
+    def choose(self, state: GameState, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        move = self._choose(state, rng)
+        self.times.append(time.perf_counter() - start)
+        return move
+
+    def _choose(self, state: GameState, rng: random.Random) -> Any:
+        kind, _, rest = self.spec.partition(":")
+        if kind in ("easy", "medium"):
+            return analyse(state, kind, rng=rng).move
+        if kind == "mcts":
+            return mcts_move(state, int(rest), rng)
+        if kind == "osmcts":
+            if self.outside is None:
+                self.outside = OpenSpielMCTS(int(rest))
+            move = self.outside.move(list(state.history), rng.randrange(1 << 30))
+            if move not in state.legal_moves():
+                raise RuntimeError(f"OpenSpiel chose {move}, illegal here: {state.history}")
+            return move
+        if kind == "hard":
+            return self._hard(state, float(rest) if rest else HARD_MOVETIME)
+        if kind == "nodes":
+            budget, _, evaluation = rest.partition(":")
+            evaluation, _, flag = evaluation.partition(":")
+            return self._nodes(state, int(budget), evaluation or "new", flag != "noext")
+        raise ValueError(f"unknown player {self.spec!r}")
+
+    def _hard(self, state: GameState, movetime: float) -> Any:
+        """The hard level itself, its tables swapped for this player's own (two hard
+        players must not share a transposition table)."""
+        shared = players._searchers
+        players._searchers = self.tables
+        try:
+            return analyse(state, "hard", movetime=movetime).move
+        finally:
+            players._searchers = shared
+
+    def _nodes(self, state: GameState, budget: int, evaluation: str, extensions: bool) -> Any:
+        if self.searcher is None:
+            self.searcher = Searcher(EVALUATIONS[evaluation], extensions=extensions)
+        move = state.legal_moves()[0]
+        for result in self.searcher.iterate(state, max_nodes=budget):
+            move = result.move
+        return move
+
+    def time_summary(self) -> str:
+        if not self.times:
+            return "no moves"
+        return f"median {statistics.median(self.times):.2f} s, max {max(self.times):.2f} s per move"
+
+
+def play(
+    game: str, white: Player, black: Player, opening: list[Any], rng: random.Random,
+    record: list[str] | None = None,
+) -> Outcome | None:  # fmt: skip
+    """One game from `opening`: its outcome, None if it was cut at MAX_PLIES (a draw).
+    The moves are appended to `record` as they are played."""
+    state = new_state(game)
+    record = [] if record is None else record
+    record.extend(str(move) for move in opening)
+    for move in opening:
+        state.push(move)
+    white.new_game()
+    black.new_game()
+    players = (white, black)
+    while state.ply < MAX_PLIES:
+        outcome = state.outcome()
+        if outcome is not None:
+            return outcome
+        move = players[state.to_move].choose(state, rng)
+        state.push(move)
+        record.append(str(move))
+    return None
+
+
+def random_opening(game: str, plies: int, rng: random.Random) -> list[Any]:
+    state = new_state(game)
+    moves = []
+    for _ in range(plies):
+        move = rng.choice(state.legal_moves())
+        state.push(move)
+        moves.append(move)
+    return moves
+
+
+@dataclass
+class Result:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def score(self) -> float:
+        games = self.wins + self.draws + self.losses
+        return (self.wins + 0.5 * self.draws) / games if games else 0.0
+
+    def __str__(self) -> str:
+        return f"+{self.wins} ={self.draws} -{self.losses} ({100 * self.score:.0f}%)"
+
+
+def match(game: str, a: Player, b: Player, games: int, seed: int, opening_plies: int,
+          verbose: bool = True) -> Result:  # fmt: skip
+    """`games` games (rounded up to pairs), A and B alternating colours."""
+    rng = random.Random(seed)
+    result = Result()
+    for pair in range((games + 1) // 2):
+        opening = random_opening(game, opening_plies, rng)
+        for a_colour in (0, 1):
+            white, black = (a, b) if a_colour == 0 else (b, a)
+            record: list[str] = []
+            game_rng = random.Random(seed * 1000 + pair * 2 + a_colour)
+            outcome = play(game, white, black, opening, game_rng, record)
+            winner = None if outcome is None else outcome.winner
+            if winner is None:
+                result.draws += 1
+            elif winner == a_colour:
+                result.wins += 1
+            else:
+                result.losses += 1
+            if verbose:
+                said = "draw" if winner is None else ("A" if winner == a_colour else "B") + " wins"
+                said += f" ({outcome.reason.name.lower() if outcome else 'ply limit'})"
+                print(f"  game {pair * 2 + a_colour + 1}: A plays {'white' if a_colour == 0 else 'black'}, "
+                      f"{said}   running {result}", flush=True)
+                if winner is not None and winner != a_colour:
+                    print("    moves:", " ".join(record), flush=True)  # A's losses, for study
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--game", default="nine")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opening", type=int, default=2, help="random placement plies before play")
+    args = parser.parse_args(argv)
+    a, b = Player(args.a), Player(args.b)
+    result = match(args.game, a, b, args.games, args.seed, args.opening)
+    print(f"{args.a} vs {args.b}: {result}")
+    print(f"  {args.a}: {a.time_summary()}")
+    print(f"  {args.b}: {b.time_summary()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
