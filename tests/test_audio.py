@@ -8,7 +8,6 @@ import hashlib
 import importlib.util
 import logging
 import math
-import sys
 import wave
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,12 +59,7 @@ def dbfs(value: float) -> float:
 
 
 def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_sounds"] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("tools.make_sounds")
 
 
 def committed_checksums() -> dict[str, str]:
@@ -293,7 +287,7 @@ def test_committed_files_match_their_checksums() -> None:
         for folder in ("sounds", "music")
         for path in (ASSETS / folder).glob("*.wav")
     }
-    assert on_disk == set(expected), "regenerate with python tools/make_sounds.py"
+    assert on_disk == set(expected), "regenerate with python -m tools.make_sounds"
     for name, digest in expected.items():
         assert hashlib.sha256((ASSETS / name).read_bytes()).hexdigest() == digest, name
 
