@@ -16,7 +16,7 @@ from engine.ai import choose_move
 from engine.cli import main as cli_main
 from engine.core import Exact, GameState
 from engine.registry import GAMES, get_spec, new_state
-from engine.review import LABELS, GameReview, _exact_label, review, review_game_of
+from engine.review import LABELS, REVIEW_NODES, GameReview, _exact_label, review, review_game_of
 from engine.saves import default_players, load_game, save_game
 
 TEST_NODES = 800  # small budgets keep the suite quick; labels stay deterministic
@@ -111,7 +111,7 @@ def test_easy_makes_more_mistakes_than_hard(game_id: str) -> None:
         else:
             move = choose_move(state, "easy", rng=rng)
         state.push(move)
-    result = reviewed(state)
+    result = reviewed(state, nodes=REVIEW_NODES)  # the arcade's own budget
     errors = [sum(result.counts(p)[c] for c in ("mistake", "blunder")) for p in (0, 1)]
     assert errors[1] > errors[0], (game_id, errors, [str(m) for m in state.history])
 
