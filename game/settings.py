@@ -11,7 +11,7 @@ import json
 import os
 import re
 import tempfile
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +35,37 @@ class Settings:
     animation_speed: float = 1.0
     show_legal_moves: bool = True
     muted: bool = False
+    # The rule options last chosen for each game (Twelve's diagonals): the next game and
+    # the next start offer them again.
+    game_options: dict[str, dict[str, bool | int | str]] = field(default_factory=dict, compare=False)
 
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+    def options_for(self, game_id: str) -> dict[str, bool | int | str]:
+        return dict(self.game_options.get(game_id, {}))
+
+    def with_options(self, game_id: str, options: dict[str, Any]) -> Settings:
+        return replace(self, game_options={**self.game_options, game_id: dict(options)})
+
+
+MAX_REMEMBERED = 16  # games, and options per game, a settings file may remember
+
+
+def _game_options(value: Any) -> dict[str, dict[str, bool | int | str]] | None:
+    """The remembered options if they have the right shape (names to plain values), else None."""
+    if not isinstance(value, dict) or len(value) > MAX_REMEMBERED:
+        return None
+    result: dict[str, dict[str, bool | int | str]] = {}
+    for game_id, options in value.items():
+        if not isinstance(game_id, str) or len(game_id) > 32 or not isinstance(options, dict):
+            return None
+        if len(options) > MAX_REMEMBERED:
+            return None
+        if not all(isinstance(k, str) and isinstance(v, bool | int | str) for k, v in options.items()):
+            return None
+        result[game_id] = dict(options)
+    return result
 
 
 def _checked(data: Any, defaults: Settings) -> tuple[Settings, list[str]]:
@@ -52,7 +80,10 @@ def _checked(data: Any, defaults: Settings) -> tuple[Settings, list[str]]:
         value = data[spec.name]
         default = getattr(defaults, spec.name)
         ok: bool
-        if isinstance(default, bool):
+        if spec.name == "game_options":
+            value = _game_options(value)
+            ok = value is not None
+        elif isinstance(default, bool):
             ok = isinstance(value, bool)
         elif isinstance(default, float):
             ok = isinstance(value, int | float) and not isinstance(value, bool)

@@ -8,10 +8,11 @@ the buttons into the title.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pygame_gui.core import UIContainer
 
+from engine.core import EngineError
 from engine.registry import GAMES
 from game.arcade import assets
 from game.game_hooks import arcade_games, game_title
@@ -45,6 +46,8 @@ class GameSelectScene(MenuScene):
     def __init__(self, app: App, setup: GameSetup | None = None) -> None:
         super().__init__(app)
         chosen = setup or GameSetup()
+        if setup is None:  # a new choice starts from the options last chosen for the game
+            chosen = replace(chosen, options=self._remembered(chosen.game_id))
         # Seed 004: every new game offers the look again, the game's default first
         # unless this setup already chose one of its looks.
         if chosen.look not in {look.look_id for look in looks_for(chosen.game_id)}:
@@ -81,6 +84,13 @@ class GameSelectScene(MenuScene):
                 button.set_relative_position((x, COLUMN_TOP + row * (BUTTON_HEIGHT + BUTTON_GAP)))
                 button.set_dimensions((COLUMN_WIDTH, BUTTON_HEIGHT))
 
+    def _remembered(self, game_id: str) -> dict[str, Any]:
+        """The options last chosen for a game, if they still suit it (else its defaults)."""
+        try:
+            return GAMES[game_id].check_options(self.app.settings.options_for(game_id))
+        except EngineError:
+            return {}
+
     def subtitle(self) -> str:
         spec = GAMES[self.setup.game_id]
         parts = [game_title(spec.id, self.app.lang)]
@@ -94,7 +104,8 @@ class GameSelectScene(MenuScene):
     def choose(self, action: str) -> None:
         kind, _, name = action.partition(":")
         if kind == "game":
-            self.setup = replace(self.setup, game_id=name, options={}, look=default_look_id(name))
+            options = self._remembered(name)
+            self.setup = replace(self.setup, game_id=name, options=options, look=default_look_id(name))
             self.refresh()
         elif kind == "option":
             spec = GAMES[self.setup.game_id]
@@ -102,6 +113,8 @@ class GameSelectScene(MenuScene):
             current = self.setup.options.get(name, option.default)
             following = option.choices[(option.choices.index(current) + 1) % len(option.choices)]
             self.setup = replace(self.setup, options={**self.setup.options, name: following})
+            # Remembered for the next game and the next start (a failed write only costs that).
+            self.app.apply_settings(self.app.settings.with_options(self.setup.game_id, self.setup.options))
             self.refresh()
         elif kind == "look":
             ids = [look.look_id for look in looks_for(self.setup.game_id)]

@@ -60,3 +60,13 @@ def test_unreadable_path_gives_defaults(tmp_path: Path) -> None:
     settings, message = load_settings(tmp_path)  # a folder, not a file
     assert settings == Settings()
     assert message is not None
+
+
+def test_remembered_game_options_round_trip_and_a_bad_shape_is_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(path, Settings().with_options("twelve", {"diagonals": True}))
+    loaded, notice = load_settings(path)
+    assert notice is None and loaded.options_for("twelve") == {"diagonals": True}
+    path.write_text('{"game_options": {"twelve": [1, 2]}, "muted": true}', encoding="utf-8")
+    loaded, notice = load_settings(path)
+    assert loaded.game_options == {} and loaded.muted and notice is not None and "game_options" in notice

@@ -328,3 +328,20 @@ def test_choosing_a_game_never_moves_next_under_the_pointer(app: App) -> None:
         select.choose(f"game:{game}")
         app.apply_pending()
         assert next_rect() == where, game
+
+
+def test_the_diagonals_choice_is_remembered_for_the_next_game(app: App) -> None:
+    from scenes.game_select import GameSelectScene
+
+    select = GameSelectScene(app)
+    app.reset(select)
+    app.apply_pending()
+    select.choose("game:twelve")
+    assert select.setup.options == {"diagonals": False}
+    select.choose("option:diagonals")
+    assert select.setup.options == {"diagonals": True}
+    again = GameSelectScene(app)  # the next game
+    again.choose("game:nine")
+    again.choose("game:twelve")
+    assert again.setup.options == {"diagonals": True}
+    app.settings = app.settings.with_options("twelve", {})  # back as it was for other tests

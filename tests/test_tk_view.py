@@ -396,3 +396,4 @@ def test_a_chain_shown_played_leaves_no_ghost_where_it_started() -> None:
     assert picture.cells[31] == 0 and picture.cells[20] != 0
     game.cancel_selection()
     assert board_picture(game, None, None, 0.0).ghosts
+

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.ai.players import levels_for
 from engine.registry import GAMES, get_spec
+from game.game_hooks import game_title, tr_or
 from game.looks import look_for, looks_for
 from game.tk.setup import HUMAN, MatchSetup
 from game.tk.text import player_name, tt
@@ -22,7 +23,12 @@ class NewGameDialog(tk.Toplevel):
     """A small modal-looking window; `on_start(setup)` is called when the player confirms."""
 
     def __init__(
-        self, master: tk.Misc, current: MatchSetup, lang: str, on_start: Callable[[MatchSetup], None]
+        self,
+        master: tk.Misc,
+        current: MatchSetup,
+        lang: str,
+        on_start: Callable[[MatchSetup], None],
+        remembered: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         super().__init__(master, background=PANEL, padx=18, pady=14)
         self.title(tt("new_title", lang))
@@ -38,7 +44,9 @@ class NewGameDialog(tk.Toplevel):
         self.side = tk.IntVar(self, human_side)
         self.movetime = current.movetime
         self.option_vars: dict[str, tk.BooleanVar] = {}
+        self._current_game = current.game_id
         self._current_options = dict(current.options)
+        self._remembered = remembered or {}  # the options last chosen per game (settings)
         self.look = tk.StringVar(self, look_for(self.game.get(), current.look).look_id)
         self._body = tk.Frame(self, background=PANEL)
         self._body.pack(fill=tk.BOTH, expand=True)
@@ -86,19 +94,21 @@ class NewGameDialog(tk.Toplevel):
         lang = self.lang
         self._heading("new_game")
         for game_id in TK_GAMES:
-            self._radio(get_spec(game_id).title, self.game, game_id)
+            self._radio(game_title(game_id, self.lang), self.game, game_id)
         spec = get_spec(self.game.get())
         boolean_options = [o for o in spec.options if isinstance(o.default, bool)]
         if boolean_options:
             self._heading("new_options")
         for option in boolean_options:
+            current = spec.id == self._current_game
+            chosen = self._current_options if current else self._remembered.get(spec.id, {})
             var = self.option_vars.get(option.name) or tk.BooleanVar(
-                self, bool(self._current_options.get(option.name, option.default))
+                self, bool(chosen.get(option.name, option.default))
             )
             self.option_vars[option.name] = var
             tk.Checkbutton(
                 self._body,
-                text=option.label or option.name,
+                text=tr_or(f"plateaux.option_{option.name}", self.lang, option.label or option.name),
                 variable=var,
                 anchor="w",
                 background=PANEL,

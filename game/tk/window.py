@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core import EngineError
 from engine.saves import SaveError
-from game import autosave, paths
+from game import autosave
 from game.ai_worker import AIWorker
 from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
 from game.controller.texts import outcome_words
@@ -25,7 +25,7 @@ from game.i18n import LANGUAGES
 from game.looks import board_geometry, look_for
 from game.paths import SAVE_EXTENSION, saves_dir
 from game.session import GameSession
-from game.settings import Settings, load_settings, save_settings
+from game.tk import prefs
 from game.tk.board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture, board_picture
 from game.tk.collect import MainThreadCollector
 from game.tk.dialog import with_save_extension
@@ -148,9 +148,7 @@ class TkApp:
     # ----- language and menus --------------------------------------------------
     def set_language(self, lang: str) -> None:
         self.lang = self.game.lang = lang if lang in LANGUAGES else "en"
-        settings, _notice = load_settings(paths.settings_path(), Settings(language=self.lang))
-        with contextlib.suppress(OSError):  # the next start, arcade or Tk, speaks it too
-            save_settings(paths.settings_path(), settings.with_changes(language=self.lang))
+        prefs.save_language(self.lang)  # the next start, arcade or Tk, speaks it too
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -216,6 +214,7 @@ class TkApp:
     def start_game(self, setup: MatchSetup) -> None:
         """Replace the game (New game dialog, command line)."""
         self.movetime = setup.movetime
+        prefs.remember_options(setup.game_id, setup.options, self.lang)
         try:
             session = GameSession(setup.game_setup())
         except EngineError as error:
@@ -243,7 +242,7 @@ class TkApp:
         self._position_replaced()
 
     def ask_new_game(self) -> None:
-        NewGameDialog(self.root, self.setup, self.lang, self.start_game)
+        NewGameDialog(self.root, self.setup, self.lang, self.start_game, prefs.remembered_options())
 
     def undo(self) -> None:
         if self.game.undo() and self.announcement is not None:
