@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_saves import BAD_TEXTS, BLOCKED_GAME
+from test_saves import BLOCKED_GAME
+from test_saves_refused import BAD_TEXTS
 
 from engine.cli.moves import MovesServer
 from engine.cli.show import describe_save
