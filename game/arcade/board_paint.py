@@ -4,6 +4,7 @@ the board blits every frame."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -120,6 +121,15 @@ class Painter:
             return
         disc = _disc_of(self.texture(d.WALNUT), centre, radius)
         self.surface.blit(disc, disc.get_rect(center=centre))
+        # A hollow, not a piece: light falls from the top left, so the rim casts a shadow
+        # inside along the top left and the far wall catches the light at the bottom right.
+        hollow = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+        box = hollow.get_rect().inflate(-2, -2)
+        wall = max(2, round(radius * 0.2))
+        shade, shine = math.radians(45), math.radians(225)
+        pygame.draw.arc(hollow, (18, 8, 2, 170), box, shade, shine, wall)
+        pygame.draw.arc(hollow, (250, 226, 188, 70), box, shine, shade + 2 * math.pi, max(1, wall // 2))
+        self.surface.blit(hollow, hollow.get_rect(center=centre))
         _aa_ring(self.surface, lip, radius, (246, 226, 190), 2)  # a light lip below
         _aa_ring(self.surface, centre, radius, (52, 30, 14), 2)  # a dark edge all round
 

@@ -104,8 +104,11 @@ def _paint_disc(canvas: tk.Canvas, board: Canvas, shape: d.Shape, side: float) -
     radius = shape.size * side
     if shape.paint == d.WELL:
         canvas.create_oval(*circle_box(x, y, radius), fill=WELL, outline=LINE, width=max(side / 160, 1.5))
-    elif shape.paint == d.WALNUT_CELL:
+    elif shape.paint == d.WALNUT_CELL:  # a hollow: shadowed inside along the top left
         canvas.create_oval(*circle_box(x, y, radius), fill=WALNUT, outline="#34200E", width=2)
+        wall = max(radius * 0.18, 2)
+        inner = circle_box(x, y, radius - wall / 2 - 1)
+        canvas.create_arc(*inner, start=45, extent=180, style=tk.ARC, outline="#2A1608", width=wall)
     elif shape.paint == d.MAPLE_CELL:
         canvas.create_oval(*circle_box(x, y, radius), fill=MAPLE, outline=MAPLE_RING, width=2)
     else:  # a Morris point or a felt star point
