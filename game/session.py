@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.core import GameState, owner_of
+from engine.core import GameState, Outcome, owner_of
 from engine.registry import GAMES, new_state
 from engine.review import PlyReview
 
@@ -67,6 +67,8 @@ class GameSession:
         self._start_material = material(start)
         self.uses_hand = bool(start.in_hand(0) or start.in_hand(1))  # pieces start off the board
         self.review: tuple[PlyReview, ...] | None = None  # the game review, once computed
+        self._outcome_at: tuple[int, Any, int] | None = None  # the position `_outcome` is of
+        self._outcome: Outcome | None = None
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -74,7 +76,16 @@ class GameSession:
 
     @property
     def over(self) -> bool:
-        return self.state.outcome() is not None
+        return self.outcome() is not None
+
+    def outcome(self) -> Outcome | None:
+        """The state's outcome, worked out once per position: a frame asks for it many
+        times (texts, buttons, turns), and in dames it means generating the moves."""
+        history = self.state.history
+        position = (len(history), history[-1] if history else None, id(self.state))
+        if position != self._outcome_at:
+            self._outcome_at, self._outcome = position, self.state.outcome()
+        return self._outcome
 
     def seat_to_move(self) -> Seat:
         return self.seats[self.state.to_move]

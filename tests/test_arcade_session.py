@@ -82,3 +82,32 @@ def test_cursor_follows_rows_and_columns() -> None:
     assert nearest_in_direction(centres, P["a7"], (0, 1)) == P["a4"]
     assert nearest_in_direction(centres, P["a7"], (-1, 0)) == P["a7"]  # nothing further left
     assert nearest_in_direction(centres, None, (1, 0)) == 0
+
+
+def test_the_outcome_is_worked_out_once_per_position_and_follows_undo() -> None:
+    from game.session import HUMAN, GameSession, GameSetup, Seat
+
+    session = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(HUMAN))))
+    session.state.play_all(["a1", "a5", "b1", "b5", "c1", "e5", "e2", "e3"])
+    assert session.outcome() is None
+    session.play(session.state.parse_move("e2-d1"))  # Black's row a1-d1
+    won = session.outcome()
+    assert won is not None and won.winner == 0 and session.over
+    calls = 0
+    real = type(session.state).outcome
+
+    def counted(state: object) -> object:
+        nonlocal calls
+        calls += 1
+        return real(state)  # type: ignore[arg-type]
+
+    type(session.state).outcome = counted  # type: ignore[method-assign, assignment]
+    try:
+        for _ in range(5):
+            assert session.outcome() == won
+        assert calls == 0  # the same position: asked once, kept
+        session.undo()
+        assert session.outcome() is None
+        assert calls == 1 and not session.over
+    finally:
+        type(session.state).outcome = real  # type: ignore[method-assign]

@@ -54,7 +54,7 @@ def cards_for(session: GameSession, thinking_side: int | None, lang: str) -> lis
 
 def phase_line(session: GameSession, lang: str) -> str:
     state = session.state
-    outcome = state.outcome()
+    outcome = session.outcome()
     if outcome is not None:
         return outcome_words(session, lang)
     who = player_name(state, state.to_move, lang)
@@ -68,7 +68,7 @@ def phase_line(session: GameSession, lang: str) -> str:
 def outcome_words(session: GameSession, lang: str) -> str:
     """'White wins: Black is down to two pieces' and the like."""
     state = session.state
-    outcome = state.outcome()
+    outcome = session.outcome()
     if outcome is None:
         return ""
     reason = outcome.reason.value
@@ -95,7 +95,7 @@ def outcome_words(session: GameSession, lang: str) -> str:
 
 def outcome_sound(session: GameSession) -> str:
     """'lose' only when the single person at the table lost; otherwise a win fanfare."""
-    outcome = session.state.outcome()
+    outcome = session.outcome()
     if outcome is None or outcome.winner is None:
         return "win"
     humans = [i for i, seat in enumerate(session.seats) if seat.kind == HUMAN]  # here, at this screen
