@@ -132,7 +132,11 @@ def play(
         outcome = state.outcome()
         if outcome is not None:
             return outcome
-        move = players[state.to_move].choose(state, rng)
+        try:
+            move = players[state.to_move].choose(state, rng)
+        except RuntimeError as error:  # an outside engine reads the rules differently here
+            print(f"    game stopped, scored a draw: {error}", flush=True)
+            return None
         state.push(move)
         record.append(str(move))
     return None

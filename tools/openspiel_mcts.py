@@ -32,6 +32,8 @@ for line in sys.stdin:
             if action not in state.legal_actions():
                 raise ValueError(f"OpenSpiel refuses action {action} at move {state.move_number()}")
             state.apply_action(action)
+        if state.is_terminal():
+            raise ValueError(f"OpenSpiel sees the game over at move {state.move_number()}: {state.returns()}")
         player = state.current_player()
         bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, request["seed"]), 2.0,
                               request["simulations"], 1000, True, request["seed"], False)
