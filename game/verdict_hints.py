@@ -3,7 +3,7 @@
 The Teeko database takes a few tenths of a second to load, so it is never loaded where a
 frame or the Tk loop waits: `warm_up()` loads it on a daemon thread and `database_ready()`
 says when lookups (about 0.3 ms for every legal move) are safe on the caller's thread.
-From the per-move verdicts (engine.games.teeko.verdicts) this module derives what a board shows:
+From the per-move verdicts (the game's oracle) this module derives what a board shows:
 the best verdict behind each cell the next click may go to, and the texts that explain
 them and say where a finished game was decided.
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import EngineError, GameState, Verdict
-from engine.games.teeko.rules import TeekoMove
-from engine.registry import get_spec
+from engine.registry import GAMES, get_spec
 
 WIN, DRAW, LOSS = "W", "D", "L"
 # LOOK.md: green wins, soft red loses; a draw is the neutral grey of dim text.
@@ -37,10 +37,10 @@ _error: str | None = None
 
 def _load() -> None:
     global _error
-    from engine.games.teeko.database import database
-
     try:
-        database()
+        for spec in GAMES.values():  # the solved games' data (Teeko's database)
+            if spec.oracle is not None:
+                spec.oracle.load()
     except Exception as error:  # a missing or damaged file: the hint says so, never a crash
         _error = f"{type(error).__name__}: {error}"
     finally:
@@ -52,7 +52,7 @@ def warm_up() -> None:
     global _thread
     with _lock:
         if _thread is None:
-            _thread = threading.Thread(target=_load, name="plateaux-teeko-db", daemon=True)
+            _thread = threading.Thread(target=_load, name="plateaux-oracle", daemon=True)
             _thread.start()
 
 
@@ -77,16 +77,43 @@ def usable() -> bool:
     return _ready.is_set() and _error is None
 
 
-def verdicts_now(state: GameState) -> dict[TeekoMove, Verdict] | None:
+def verdicts_now(state: GameState) -> dict[Any, Verdict] | None:
     """Every legal move's verdict once the database is loaded; None before (or on error)."""
-    if not usable() or not has_verdicts(state.spec.id):
+    oracle = state.spec.oracle
+    if not usable() or oracle is None:
         return None
-    from engine.games.teeko.verdicts import verdicts
-
     try:
-        return verdicts(state)
+        return oracle.move_verdicts(state)
     except EngineError:  # DatabaseError: a position the file does not hold
         return None
+
+
+def exact_verdicts(state: GameState) -> dict[Any, Verdict] | None:
+    """Every legal move's verdict where the game knows positions exactly beyond an
+    oracle (Morris's endgame database); None when some reply is not covered."""
+    exact = state.spec.exact_value
+    if exact is None or state.outcome() is not None:
+        return None
+    mover = state.to_move
+    result: dict[Any, Verdict] = {}
+    for move in state.legal_moves():
+        state.push(move)
+        try:
+            outcome = state.outcome()
+            if outcome is not None:
+                kind = DRAW if outcome.winner is None else WIN if outcome.winner == mover else LOSS
+                result[move] = Verdict(kind, 0 if kind == DRAW else 1)
+                continue
+            value = exact(state)
+        except EngineError:  # the data cannot be read: no verdicts, the search hints
+            return None
+        finally:
+            state.pop()
+        if value is None:
+            return None
+        mine = value.for_mover()
+        result[move] = Verdict(mine.kind, 0 if mine.kind == DRAW else mine.plies or 0)
+    return result
 
 
 # ----- what a board shows ------------------------------------------------------------
@@ -99,7 +126,7 @@ def rank(verdict: Verdict) -> tuple[int, int]:
     return (2, -verdict.n)
 
 
-def cell_verdicts(verdicts: Mapping[TeekoMove, Verdict], prefix: Sequence[int]) -> dict[int, Verdict]:
+def cell_verdicts(verdicts: Mapping[Any, Verdict], prefix: Sequence[int]) -> dict[int, Verdict]:
     """The best verdict behind each cell the next click may go to after `prefix`.
 
     Built from `move.steps`, so it serves any click order: during placement a move's one
@@ -125,7 +152,7 @@ def verdict_label(verdict: Verdict, lang: str) -> str:
     return tr(f"plateaux.verdict_{verdict.kind.lower()}", lang, n=verdict.n)
 
 
-def verdict_list(verdicts: Mapping[TeekoMove, Verdict], lang: str) -> str:
+def verdict_list(verdicts: Mapping[Any, Verdict], lang: str) -> str:
     """'c4=W13 d3=W13 a5=D … b5=L16': every move, best first, in the player's language."""
     ordered = sorted(verdicts.items(), key=lambda item: (rank(item[1]), str(item[0])))
     return " ".join(f"{move}={verdict_label(verdict, lang)}" for move, verdict in ordered)
@@ -155,11 +182,12 @@ def decision(state: GameState) -> Decision | None:
     outcome = state.outcome()
     if not has_verdicts(state.spec.id) or outcome is None or not usable():
         return None
-    from engine.games.teeko.verdicts import decisive_ply
-
+    oracle = state.spec.oracle
+    if oracle is None:
+        return None
     moves = list(state.history)
     try:
-        ply = decisive_ply(moves)
+        ply = oracle.decisive_ply(state)
     except EngineError:
         return None
     if ply is None:

@@ -291,7 +291,7 @@ class BoardController:
         """Hint: a solved game's verdicts on the board, else a search for the best move."""
         if self.session.over or not self.human_to_move():
             return self.refuse(tr("plateaux.refuse_hint", self.lang))
-        if self.verdict_hint.usable:
+        if self.verdict_hint.usable_for(self.state):
             shown = self.verdict_hint.ask(self.state)
             self.say(tr("plateaux.hint_verdicts" if shown else "plateaux.hint_preparing", self.lang))
             return Feedback()

@@ -1,4 +1,5 @@
-"""The hint of a solved game (Teeko): every legal move's verdict, for any front end.
+"""The hint of a solved game (Teeko), or of a position a game knows exactly (Morris with
+3 or 4 pieces a side): every legal move's verdict, for any front end.
 
 Pressing Hint labels each cell the next click may go to with the best verdict behind it:
 the empty cells while placing, the pieces that can move, then a selected piece's
@@ -8,12 +9,14 @@ the board starts (game.verdict_hints), so a frame only ever does the lookups.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import GameState, Verdict
-from engine.games.teeko.rules import TeekoMove
 from game.verdict_hints import (
     cell_verdicts,
     database_error,
     database_ready,
+    exact_verdicts,
     has_verdicts,
     verdicts_now,
     warm_up,
@@ -26,7 +29,7 @@ class VerdictHint:
     def __init__(self, game_id: str) -> None:
         self.enabled = has_verdicts(game_id)
         self.asked = False
-        self.verdicts: dict[TeekoMove, Verdict] | None = None
+        self.verdicts: dict[Any, Verdict] | None = None
         if self.enabled:
             warm_up()
 
@@ -34,6 +37,16 @@ class VerdictHint:
     def usable(self) -> bool:
         """Whether a hint can be shown this way (not when the database failed to load)."""
         return self.enabled and database_error() is None
+
+    def usable_for(self, state: GameState) -> bool:
+        """Whether this position's hint is verdicts: a solved game's, or exact values
+        where the game knows them (then computed at once)."""
+        if self.usable:
+            return True
+        if self.enabled:
+            return False
+        self.verdicts = exact_verdicts(state)
+        return self.verdicts is not None
 
     @property
     def failed(self) -> bool:
