@@ -104,7 +104,10 @@ class BoardController:
 
     def human_to_move(self) -> bool:
         remote = self.session.seat_to_move().is_remote
-        return not self.session.over and not self.session.is_ai_turn() and not remote
+        # While a network link is lost (a drop, or a Continue not yet reconnected), a move
+        # here could go where the other side's game went on without it: wait instead.
+        waiting = self.remote is not None and (self.remote.lost or self.remote.behind)
+        return not self.session.over and not self.session.is_ai_turn() and not remote and not waiting
 
     @property
     def thinking_side(self) -> int | None:

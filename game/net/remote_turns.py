@@ -87,6 +87,7 @@ class RemoteTurns:
         self._kept = False  # handed to a PostGame for a rematch
         self._after_end: list[NetEvent] = []
         self._moves: list[MoveArrived] = []
+        self._echo = False  # the move `update` just gave was this seat's own, caught up
         self._backlog = list(backlog)  # events polled with the Started, by the scene before the board
 
     @property
@@ -151,26 +152,38 @@ class RemoteTurns:
                     self._forget_record()
 
     def update(self, state: GameState, animating: bool) -> Any:
-        """Read the network; the remote player's next move for `state` (one per animation)."""
+        """Read the network; the next move the other side's game has and this board lacks
+        (one per animation): the remote player's, or, after a Continue, this seat's own
+        last move that the autosave missed but the other side had received."""
         self.poll()
         self._over = state.outcome() is not None
-        if animating or self._over or state.to_move != self.remote_seat:
+        if animating or self._over:
             return None
         while self._moves:
-            arrived = self._moves.pop(0)
-            if arrived.ply != len(state.history):
+            arrived = self._moves[0]
+            if arrived.ply > len(state.history):
+                return None  # not yet: the moves before it come first
+            self._moves.pop(0)
+            if arrived.ply < len(state.history):
                 continue  # a ply the board already has (both ends check every move)
             try:
                 move = state.parse_move(arrived.move)
             except EngineError:
                 continue
             if move in state.legal_moves():
+                self._echo = state.to_move != self.remote_seat  # ours, back from the other side
                 return move
         return None
 
+    @property
+    def behind(self) -> bool:
+        """Moves from the other side are waiting to be shown: the local player waits too."""
+        return bool(self._moves)
+
     def played(self, mover: int, move: Any) -> None:
-        """The scene applied a move: send it when the local player made it."""
-        if mover != self.remote_seat:
+        """The scene applied a move: send it when the local player made it here."""
+        echo, self._echo = self._echo, False
+        if mover != self.remote_seat and not echo:
             self.bridge.play(str(move))
 
     def alert(self, lang: str) -> str:
