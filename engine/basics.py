@@ -92,6 +92,11 @@ class Refusal:
     def __hash__(self) -> int:
         return hash((self.code, self.cells, tuple(sorted(self.params.items()))))
 
+    @classmethod
+    def at(cls, code: str, cell: int, **params: int) -> Refusal:
+        """A refusal about `cell` (its text's {cell}), with more cells named by `params`."""
+        return cls(code, (cell, *params.values()), {"cell": cell, **params})
+
 
 @dataclass(frozen=True)
 class Prompt:

@@ -23,12 +23,11 @@ from game.net.events import (
     Lost,
     MoveArrived,
     NetEvent,
-    RematchDeclined,
-    RematchOffered,
     Resumed,
     Started,
 )
 from game.net.protocol import PROTOCOL_VERSION, Channel, ProtocolError, Timing, field, open_channel
+from game.net.rematch_talk import read_rematch_message
 
 FIRST_TRIES = 5  # connections closed before the welcome tolerated before giving up
 
@@ -263,26 +262,11 @@ class Guest:
             self._finish(Ended("refused", str(message.get("reason"))[:40], str(message.get("detail"))[:200]))
             return False
         if kind in ("rematch", "rematch_reply") and self.lingering:
-            self._rematch_message(message)
+            read_rematch_message(self, message)
             return True
         raise ProtocolError("unexpected", f"{kind[:40]!r} from the host")
 
     # ----- a rematch (after the end, colours swapped) ------------------------------------------
-    def _rematch_message(self, message: dict[str, Any]) -> None:
-        if message["type"] == "rematch":
-            if self.rematch_mine:  # both asked: on
-                self._restart()
-            else:
-                self.rematch_theirs = True
-                self.report(RematchOffered())
-        elif not self.rematch_mine:
-            raise ProtocolError("unexpected", "a rematch answer nobody asked for")
-        elif field(message, "accept", bool):
-            self._restart()
-        else:
-            self.rematch_mine = False
-            self.report(RematchDeclined())
-
     async def offer_rematch(self) -> None:
         """Ask the host for a rematch (or accept theirs); EngineError when not possible."""
         if self.rematch_theirs:

@@ -26,8 +26,6 @@ from game.net.events import (
     MoveArrived,
     NetEvent,
     Notice,
-    RematchDeclined,
-    RematchOffered,
     Resumed,
     Started,
 )
@@ -42,6 +40,7 @@ from game.net.protocol import (
     new_token,
     normalise_code,
 )
+from game.net.rematch_talk import read_rematch_message
 
 MAX_HANDSHAKES = 16  # connections waiting for their hello at once; the oldest goes first
 MAX_CODE_FAILURES = 5  # wrong join codes from one address before it is locked out
@@ -277,7 +276,9 @@ class Host:
             self._game_over()
             return True
         if kind in ("rematch", "rematch_reply"):
-            await self._rematch_message(message)
+            if not self.guest_done:
+                raise ProtocolError("unexpected", "a rematch before the end")
+            read_rematch_message(self, message)
             return True
         if kind == "bye":
             reason = field(message, "reason", str)
@@ -295,23 +296,6 @@ class Host:
             self.report(Ended("over"))
 
     # ----- a rematch (after the end, colours swapped) ------------------------------------------
-    async def _rematch_message(self, message: dict[str, Any]) -> None:
-        if not self.guest_done:
-            raise ProtocolError("unexpected", "a rematch before the end")
-        if message["type"] == "rematch":
-            if self.rematch_mine:  # both asked: on
-                self._restart()
-            else:
-                self.rematch_theirs = True
-                self.report(RematchOffered())
-        elif not self.rematch_mine:
-            raise ProtocolError("unexpected", "a rematch answer nobody asked for")
-        elif field(message, "accept", bool):
-            self._restart()
-        else:
-            self.rematch_mine = False
-            self.report(RematchDeclined())
-
     async def offer_rematch(self) -> None:
         """Ask the guest for a rematch (or accept theirs); EngineError when not possible."""
         if self.rematch_theirs:

@@ -45,10 +45,6 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def _cell(code: str, cell: int, **params: int) -> Refusal:
-    return Refusal(code, (cell, *params.values()), {"cell": cell, **params})
-
-
 def refusal(state: DamesState, move: DamesMove) -> Refusal:
     """Why an illegal move is refused (the state checked that it is not legal)."""
     path = move.path
@@ -57,16 +53,16 @@ def refusal(state: DamesState, move: DamesMove) -> Refusal:
     board = state.board()
     code = board[path[0]]
     if owner_of(code) != state.to_move:
-        return _cell("not_yours", path[0])
+        return Refusal.at("not_yours", path[0])
     first = path[1]
     if not move.capture:
         if len(path) > 2:
             return Refusal("one_step", path)
         if board[first] != EMPTY:
-            return _cell("occupied", first)
+            return Refusal.at("occupied", first)
         if first in STEP[path[0]]:
             return Refusal("man_backward", path[:2])
-        return _cell("not_diagonal", first, src=path[0])
+        return Refusal.at("not_diagonal", first, src=path[0])
     return Refusal("bad_jump_king" if code in KINGS else "bad_jump_man", path)
 
 
@@ -95,36 +91,36 @@ def click_reason(state: DamesState, prefix: tuple[int, ...], cell: int) -> Refus
     target = board[cell]
     if not prefix or (owner_of(target) == side and cell != prefix[-1]):
         if target == EMPTY:
-            return _cell("pick_empty", cell)
+            return Refusal.at("pick_empty", cell)
         if owner_of(target) != side:
-            return _cell("not_yours", cell)
+            return Refusal.at("not_yours", cell)
         if any(m.path[0] == cell for m in state.legal_moves()):
-            return _cell("no_move", cell)  # another piece that can move: front ends select it
-        return _cell("stuck_king" if target in KINGS else "stuck_man", cell)
+            return Refusal.at("no_move", cell)  # another piece that can move: front ends select it
+        return Refusal.at("stuck_king" if target in KINGS else "stuck_man", cell)
     here = prefix[-1]
     code = board[here]
     chaining = len(prefix) >= 2
     if target != EMPTY:
-        return _cell("occupied", cell)
+        return Refusal.at("occupied", cell)
     (row, column), (to_row, to_column) = COORDS[here], COORDS[cell]
     dr, dc = to_row - row, to_column - column
     backward = code not in KINGS and not _forward(side, dr)
     if abs(dr) == abs(dc) == 1:
         if chaining:
-            return _cell("step_after_jump", cell, src=here)
+            return Refusal.at("step_after_jump", cell, src=here)
         if backward:
-            return _cell("man_backward", cell)
+            return Refusal.at("man_backward", cell)
     elif abs(dr) == abs(dc) == 2:
         over = INDEX_OF[(row + dr // 2, column + dc // 2)]
         if backward:
-            return _cell("man_captures_forward", cell)
+            return Refusal.at("man_captures_forward", cell)
         if board[over] == EMPTY:
-            return _cell("nothing_to_jump", cell, over=over)
+            return Refusal.at("nothing_to_jump", cell, over=over)
         if owner_of(board[over]) == side:
-            return _cell("own_piece", cell, over=over)
+            return Refusal.at("own_piece", cell, over=over)
     else:
-        return _cell("not_a_jump" if chaining else "not_diagonal", cell, src=here)
-    return _cell("no_move", cell)
+        return Refusal.at("not_a_jump" if chaining else "not_diagonal", cell, src=here)
+    return Refusal.at("no_move", cell)
 
 
 def prompt(state: DamesState, prefix: tuple[int, ...]) -> Prompt:

@@ -37,10 +37,6 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def _cell(code: str, cell: int, **params: int) -> Refusal:
-    return Refusal(code, (cell, *params.values()), {"cell": cell, **params})
-
-
 def refusal(state: MorrisState, move: MorrisMove) -> Refusal | None:
     """Why a whole move is illegal, or None (the checks in the order a player makes the move)."""
     if state.outcome() is not None:
@@ -56,19 +52,19 @@ def refusal(state: MorrisState, move: MorrisMove) -> Refusal | None:
     if not hand and src is None:
         return Refusal("all_placed")
     if src is not None and not own >> src & 1:
-        return _cell("not_yours", src)
+        return Refusal.at("not_yours", src)
     if (own | opp) >> dst & 1:
-        return _cell("occupied", dst)
+        return Refusal.at("occupied", dst)
     if src is not None and not state.is_flying(side) and not state.topology.adjacent[src] >> dst & 1:
-        return _cell("not_adjacent", dst, src=src)
+        return Refusal.at("not_adjacent", dst, src=src)
     if not state.forms_mill(move):
         return None if take is None else Refusal("no_mill", (dst,))
     if take is None:
         return Refusal("must_remove", (dst,)) if opp else None
     if not opp >> take & 1:
-        return _cell("remove_not_opponent", take)
+        return Refusal.at("remove_not_opponent", take)
     if not state.removable(1 - side) >> take & 1:
-        return _cell("remove_in_mill", take)
+        return Refusal.at("remove_in_mill", take)
     return None
 
 
@@ -84,22 +80,22 @@ def click_reason(state: MorrisState, prefix: tuple[int, ...], cell: int) -> Refu
     owner = owner_of(board[cell])
     if _removing(state, prefix):
         if owner != 1 - side:
-            return _cell("remove_not_opponent", cell)
-        return _cell("remove_in_mill", cell)
+            return Refusal.at("remove_not_opponent", cell)
+        return Refusal.at("remove_in_mill", cell)
     if state.in_hand(side):
-        return _cell("occupied", cell) if board[cell] != EMPTY else _cell("no_move", cell)
+        return Refusal.at("occupied", cell) if board[cell] != EMPTY else Refusal.at("no_move", cell)
     if not prefix:
         if board[cell] == EMPTY:
-            return _cell("pick_empty", cell)
+            return Refusal.at("pick_empty", cell)
         if owner != side:
-            return _cell("not_yours", cell)
-        return _cell("stuck", cell)
+            return Refusal.at("not_yours", cell)
+        return Refusal.at("stuck", cell)
     if board[cell] != EMPTY:
-        return _cell("occupied", cell)
+        return Refusal.at("occupied", cell)
     src = prefix[0]
     if len(prefix) == 1 and not state.is_flying(side) and not state.topology.adjacent[src] >> cell & 1:
-        return _cell("not_adjacent", cell, src=src)
-    return _cell("no_move", cell)
+        return Refusal.at("not_adjacent", cell, src=src)
+    return Refusal.at("no_move", cell)
 
 
 def prompt(state: MorrisState, prefix: tuple[int, ...]) -> Prompt:

@@ -29,10 +29,6 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def _cell(code: str, cell: int, **params: int) -> Refusal:
-    return Refusal(code, (cell, *params.values()), {"cell": cell, **params})
-
-
 def refusal(state: TeekoState, move: TeekoMove) -> Refusal | None:
     if state.outcome() is not None:
         return Refusal("game_over")
@@ -47,11 +43,11 @@ def refusal(state: TeekoState, move: TeekoMove) -> Refusal | None:
     if not hand and src is None:
         return Refusal("all_placed")
     if src is not None and not own >> src & 1:
-        return _cell("not_yours", src)
+        return Refusal.at("not_yours", src)
     if (own | opp) >> dst & 1:
-        return _cell("occupied", dst)
+        return Refusal.at("occupied", dst)
     if src is not None and not NEIGHBOURS[src] >> dst & 1:
-        return _cell("not_adjacent", dst, src=src)
+        return Refusal.at("not_adjacent", dst, src=src)
     return None
 
 
@@ -60,18 +56,18 @@ def click_reason(state: TeekoState, prefix: tuple[int, ...], cell: int) -> Refus
     board = state.board()
     owner = owner_of(board[cell])
     if state.in_hand(side):
-        return _cell("occupied", cell) if owner is not None else _cell("no_move", cell)
+        return Refusal.at("occupied", cell) if owner is not None else Refusal.at("no_move", cell)
     if owner == 1 - side:
-        return _cell("occupied" if prefix else "not_yours", cell)
+        return Refusal.at("occupied" if prefix else "not_yours", cell)
     if owner == side:
         if all(board[n] != EMPTY for n in bit_indices(NEIGHBOURS[cell])):
-            return _cell("stuck", cell)
-        return _cell("no_move", cell)
+            return Refusal.at("stuck", cell)
+        return Refusal.at("no_move", cell)
     if not prefix:
-        return _cell("pick_empty", cell)
+        return Refusal.at("pick_empty", cell)
     if len(prefix) == 1 and not NEIGHBOURS[prefix[0]] >> cell & 1:
-        return _cell("not_adjacent", cell, src=prefix[0])
-    return _cell("no_move", cell)
+        return Refusal.at("not_adjacent", cell, src=prefix[0])
+    return Refusal.at("no_move", cell)
 
 
 def prompt(state: TeekoState, prefix: tuple[int, ...]) -> Prompt:
