@@ -12,6 +12,11 @@ from engine.registry import GAMES, get_spec
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=sorted(GAMES), help="game id")
+    add_option_argument(parser)
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """`-o NAME=VALUE`, repeatable: the rule options every command and front end take."""
     parser.add_argument(
         "-o",
         "--option",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from engine.ai.players import ALL_LEVELS
+from engine.cli.options import add_option_argument
 from engine.registry import GAMES
 from game.i18n import LANGUAGES
 
@@ -25,12 +26,5 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ai-first", action="store_true", help="the computer plays the first side")
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help="language (default: settings)")
     parser.add_argument("--movetime", type=float, default=None, help="seconds the computer may think")
-    parser.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, e.g. -o diagonals=true (twelve)",
-    )
+    add_option_argument(parser)
     return parser

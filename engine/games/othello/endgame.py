@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from engine.basics import bit_indices
 from engine.core import Exact, GameState
 from engine.games.othello.evaluation import masks_of
 from engine.games.othello.rules import FULL, PASS, OthelloMove, flips, legal_mask
@@ -32,15 +33,6 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 class SolveAborted(Exception):
     """A limit was reached before the solve finished."""
-
-
-def _squares(mask: int) -> list[int]:
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
 
 
 class EndgameSolver:
@@ -73,7 +65,7 @@ class EndgameSolver:
         """(square, flipped discs) of each move, fastest-first: fewest opponent replies,
         corners before the rest among equals."""
         scored = []
-        for square in _squares(moves):
+        for square in bit_indices(moves):
             turned = flips(own, opp, square)
             replies = legal_mask(opp & ~turned, own | turned | 1 << square).bit_count()
             scored.append((replies * 2 - (CORNERS >> square & 1), square, turned))
@@ -106,7 +98,7 @@ class EndgameSolver:
         if empties >= ORDER_EMPTIES:
             children = self.ordered(own, opp, moves)
         else:
-            children = [(square, flips(own, opp, square)) for square in _squares(moves)]
+            children = [(square, flips(own, opp, square)) for square in bit_indices(moves)]
         original_alpha = alpha
         best = -65
         for square, turned in children:
