@@ -77,10 +77,9 @@ PLAYER_PARAMS = frozenset({"player", "opponent"})
 
 
 @dataclass(frozen=True)
-class Refusal:
-    """Why a move or a click is refused, as data a front end translates: the code (its
-    text is the game's message `refuse_<code>`), the cells involved (to highlight) and
-    the parameters of the text (see CELL_PARAMS and PLAYER_PARAMS)."""
+class _Message:
+    """A message as data: a code, the cells involved (to highlight) and the parameters of
+    its text (see CELL_PARAMS and PLAYER_PARAMS), read-only and hashable."""
 
     code: str
     cells: tuple[int, ...] = ()
@@ -91,6 +90,11 @@ class Refusal:
 
     def __hash__(self) -> int:
         return hash((self.code, self.cells, tuple(sorted(self.params.items()))))
+
+
+@dataclass(frozen=True, eq=False)
+class Refusal(_Message):
+    """Why a move or a click is refused; its text is the game's message `refuse_<code>`."""
 
     @classmethod
     def at(cls, code: str, cell: int, **params: int) -> Refusal:
@@ -98,19 +102,9 @@ class Refusal:
         return cls(code, (cell, *params.values()), {"cell": cell, **params})
 
 
-@dataclass(frozen=True)
-class Prompt:
-    """What the player to move does next, as data: message `prompt_<code>`, cells, parameters."""
-
-    code: str
-    cells: tuple[int, ...] = ()
-    params: Mapping[str, int | str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
-
-    def __hash__(self) -> int:
-        return hash((self.code, self.cells, tuple(sorted(self.params.items()))))
+@dataclass(frozen=True, eq=False)
+class Prompt(_Message):
+    """What the player to move does next; its text is the game's message `prompt_<code>`."""
 
 
 class Termination(enum.StrEnum):
