@@ -89,16 +89,7 @@ def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> No
     assert isinstance(again, BoardScene) and again.game.remote is not None
     frames_until(app, lambda: again.game.remote is not None and again.game.remote.state == PLAYING, host.step)
     assert any(isinstance(e, Resumed) for e in host.events)
-    before = len(again.session.state.history)
-    frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
-    frames_until(app, lambda: host.state is not None and len(host.state.history) >= before + 2, host.step)
-    assert host.state is not None
-    theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (host.state, again.session.state))
-    assert theirs == ours
-    app.reset(TitleScene(app))
-    app.apply_pending()
-    host.bridge.close()
-    host.bridge.join_thread()
+    two_more_plies_agree(app, again, host, both)
 
 
 def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App) -> None:
@@ -133,16 +124,7 @@ def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App
     assert isinstance(again, BoardScene) and again.game.remote is not None
     back = again.game.remote
     frames_until(app, lambda: back.state == PLAYING, guest.step)
-    before = len(again.session.state.history)
-    frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
-    frames_until(app, lambda: guest.state is not None and len(guest.state.history) >= before + 2, guest.step)
-    assert guest.state is not None
-    theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (guest.state, again.session.state))
-    assert theirs == ours
-    app.reset(TitleScene(app))
-    app.apply_pending()
-    guest.bridge.close()
-    guest.bridge.join_thread()
+    two_more_plies_agree(app, again, guest, both)
 
 
 def test_a_network_rematch_from_the_game_over_swaps_the_colours(app: App) -> None:
@@ -226,3 +208,18 @@ def test_the_board_keys_answer_an_absent_opponent(app: App, key: str) -> None:
         assert board.game.remote is remote and bridge.closed == []
     app.reset(TitleScene(app))
     app.apply_pending()
+
+
+def two_more_plies_agree(app: App, again: BoardScene, other: RemotePlayer, both: Callable[[], None]) -> None:
+    """After Continue: two more plies are played, and both sides hold the same moves; then
+    the board is left and the other side's link closed."""
+    before = len(again.session.state.history)
+    frames_until(app, lambda: len(again.session.state.history) >= before + 2, both)
+    frames_until(app, lambda: other.state is not None and len(other.state.history) >= before + 2, other.step)
+    assert other.state is not None
+    theirs, ours = ([str(m) for m in s.history][: before + 2] for s in (other.state, again.session.state))
+    assert theirs == ours
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    other.bridge.close()
+    other.bridge.join_thread()
