@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.scene import pressed_button
+from game.arcade.scene import press_named_button
 from scenes.board_keys import nearest_in_direction
 from scenes.board_panel import LIST_RECT, visible_rows
 from scenes.lan_choices import network_choice_key
@@ -19,11 +19,7 @@ DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -
 
 
 def handle_board_event(scene: BoardScene, event: pygame.event.Event) -> None:
-    element = pressed_button(event)
-    if element is not None:
-        for name, button in scene.buttons.items():
-            if element is button:
-                scene.press(name)
+    if press_named_button(event, scene.buttons, scene.press):
         return
     if event.type == pygame.MOUSEMOTION:
         scene.hover = scene.look.cell_at(event.pos)

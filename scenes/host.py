@@ -57,7 +57,8 @@ class HostScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        if escape or (pressed_button(event) is not None and pressed_button(event) is self.back_button):
+        element = pressed_button(event)
+        if escape or (element is not None and element is self.back_button):
             self.back()
 
     def update(self, dt: float) -> None:

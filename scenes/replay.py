@@ -14,7 +14,7 @@ from engine.registry import new_state
 from game.arcade import assets
 from game.arcade.animation import Animator
 from game.arcade.board_look import BoardLook
-from game.arcade.scene import Scene, pressed_button
+from game.arcade.scene import Scene, press_named_button
 from game.controller.texts import cards_for
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
@@ -190,11 +190,7 @@ class ReplayScene(Scene):
         self._relabel()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        element = pressed_button(event)
-        if element is not None:
-            for name, button in self.buttons.items():
-                if element is button:
-                    self.press(name)
+        if press_named_button(event, self.buttons, self.press):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.animator.finish()

@@ -20,7 +20,7 @@ from engine.review import REVIEW_NODES
 from game.ai_worker import ReviewProgress, ReviewResult
 from game.arcade import assets
 from game.arcade.board_look import BoardLook
-from game.arcade.scene import Scene, pressed_button
+from game.arcade.scene import Scene, press_named_button
 from game.game_hooks import player_name
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
@@ -117,11 +117,7 @@ class ReviewScene(Scene):
         self.refresh_buttons()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        element = pressed_button(event)
-        if element is not None:
-            for name, button in self.buttons.items():
-                if element is button:
-                    self.press(name)
+        if press_named_button(event, self.buttons, self.press):
             return
         view = self.view
         if event.type == pygame.KEYDOWN:

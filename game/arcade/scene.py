@@ -8,7 +8,7 @@ covered or leaves, so a scene's widgets always reflect its current state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -98,3 +98,17 @@ def pressed_button(event: pygame.event.Event) -> object | None:
     if event.type == pygame_gui.UI_BUTTON_PRESSED:
         return event.ui_element  # type: ignore[no-any-return]
     return None
+
+
+def press_named_button(
+    event: pygame.event.Event, buttons: Mapping[str, object], press: Callable[[str], None]
+) -> bool:
+    """A click on one of `buttons` goes to `press(name)`; True when the event was any button's
+    click (so the scene reads it no further)."""
+    element = pressed_button(event)
+    if element is None:
+        return False
+    for name, button in buttons.items():
+        if element is button:
+            press(name)
+    return True
