@@ -23,7 +23,7 @@ from game.controller.hints import VerdictHint
 from game.i18n import tr
 from game.input import MoveBuilder
 from game.session import GameSession, GameSetup
-from scenes.board_anim import ShownSteps, remove_when_jumped
+from scenes.board_anim import DueEffects, ShownSteps
 from scenes.board_draw import draw_board_scene
 from scenes.board_input import handle_board_event, scroll_to_end
 from scenes.board_panel import (
@@ -78,7 +78,7 @@ class BoardScene(Scene):
         self.cursor: int | None = None  # keyboard cursor, shown once the keyboard is used
         self.list_top = 0  # first move-list row shown
         self.follow_list = True
-        self.sounds: list[tuple[float, str]] = []  # effects due later (a removal after its mill)
+        self.sounds = DueEffects()  # effects due later (a removal after its mill, each jump)
         self.taken_cells: tuple[int, ...] = ()  # where the last move took pieces (marked)
         self.over_timer: float | None = None
         self.leave_asked: float | None = None  # when Menu was first pressed in a network game
@@ -206,16 +206,12 @@ class BoardScene(Scene):
                 list(event.flash),
                 speed,
             )
-            if event.chain_end:  # the last jump of a chain clicked jump by jump
-                remove_when_jumped(self.animator)
             if event.still:  # the player stopped a chain already shown: no new step
                 self.app.effect("click")
             else:
                 self.app.effect("place" if event.placed else "fly" if event.flew else "move")
                 if event.capture:
-                    delay = (0.22 / speed) if speed > 0 else 0.0
-                    self.sounds.append((delay, "mill"))
-                    self.sounds.append((delay + (0.4 / speed if speed > 0 else 0.0), "capture"))
+                    self.sounds.capture_sounds(self.animator.removal_moments(), self.animator.jumping, speed)
             self._moved()
         elif isinstance(event, ChainStep):
             self.animator.finish()
@@ -224,7 +220,7 @@ class BoardScene(Scene):
             )
             self.app.effect("move")
             if event.capture:
-                self.sounds.append((remove_when_jumped(self.animator), "capture"))
+                self.sounds.capture_sounds(self.animator.removal_moments(), True, speed)
         elif isinstance(event, Effect):
             self.app.effect(event.name)
         elif isinstance(event, GameEnded):
@@ -325,7 +321,7 @@ class BoardScene(Scene):
         self._sync()
         self.clock += dt
         self.animator.update(dt)
-        self._play_due_sounds(dt)
+        self.sounds.update(dt, self.app.effect)
         self.game.update(dt, animating=self.animator.busy)
         self._update_files()
         if self.over_timer is not None and not self.animator.busy:
@@ -348,13 +344,6 @@ class BoardScene(Scene):
         self.game.say(result.message, refused=not result.ok)
         if not result.ok:
             self.app.effect("refused")
-
-    def _play_due_sounds(self, dt: float) -> None:
-        due = [(t - dt, name) for t, name in self.sounds]
-        for t, name in due:
-            if t <= 0:
-                self.app.effect(name)
-        self.sounds = [(t, name) for t, name in due if t > 0]
 
     # ----- drawing -------------------------------------------------------------------------
     def targets(self) -> set[int]:

@@ -1,11 +1,13 @@
-"""The arcade's timing of a capture chain shown jump by jump (game.controller shows the
-board after each jump; this makes the jumped piece leave as the mover passes over it)."""
+"""What the board and replay scenes share about a move's animation: the part of a move
+still to show, and the sound effects due later in it (a removal after its mill, each
+piece of a capture chain as it is jumped)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
-from game.arcade.animation import Animator, Removal, Travel
+MILL_SOUND_DELAY, CAPTURE_AFTER_MILL = 0.22, 0.4  # seconds at speed 1, matched to the flash
 
 
 class ShownSteps(NamedTuple):
@@ -14,12 +16,31 @@ class ShownSteps(NamedTuple):
     steps: tuple[int, ...]
 
 
-def remove_when_jumped(animator: Animator) -> float:
-    """Time a one-jump step's removal for the moment the piece passes over its victim
-    (the jumped piece leaves at once, not after the landing); returns that moment."""
-    travel = next((item for item in animator.items if isinstance(item, Travel)), None)
-    moment = 0.0 if travel is None else travel.delay + travel.duration / 2
-    for item in animator.items:
-        if isinstance(item, Removal):
-            item.delay = moment
-    return moment
+class DueEffects:
+    """Sound effects waiting for their moment; `update` plays those whose time came."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[float, str]] = []
+
+    def add(self, delay: float, name: str) -> None:
+        self.waiting.append((delay, name))
+
+    def clear(self) -> None:
+        self.waiting.clear()
+
+    def update(self, dt: float, play: Callable[[str], None]) -> None:
+        due = [(t - dt, name) for t, name in self.waiting]
+        for t, name in due:
+            if t <= 0:
+                play(name)
+        self.waiting = [(t, name) for t, name in due if t > 0]
+
+    def capture_sounds(self, removal_moments: list[float], jumped: bool, speed: float) -> None:
+        """A capture's sounds: one per piece as it is jumped, or a mill then its removal."""
+        if jumped:
+            for moment in removal_moments:
+                self.add(moment, "capture")
+            return
+        scale = 1.0 / speed if speed > 0 else 0.0
+        self.add(MILL_SOUND_DELAY * scale, "mill")
+        self.add((MILL_SOUND_DELAY + CAPTURE_AFTER_MILL) * scale, "capture")

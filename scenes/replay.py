@@ -20,6 +20,7 @@ from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.session import GameSession
 from game.verdict_hints import Decision, database_ready, decision, has_verdicts, warm_up
+from scenes.board_anim import DueEffects
 from scenes.board_panel import (
     BOARD_RECT,
     BUTTONS_TOP,
@@ -62,6 +63,7 @@ class ReplayScene(Scene):
         self.hooks = hooks_for(session.setup.game_id)
         self.look = BoardLook(session.setup.game_id, session.setup.options, BOARD_RECT, session.setup.look)
         self.animator = Animator()
+        self.sounds = DueEffects()  # capture sounds due later in a move's animation
         self.cells = self.view.state.board()
         self.playing = True
         self.speed = speed
@@ -136,13 +138,20 @@ class ReplayScene(Scene):
         self.view.state.push(move)
         self.cells = self.view.state.board()
         speed = self.app.settings.animation_speed * self.speed if animate else 0.0
-        self.animator.add_move(
-            self.look, before, self.cells, move, self.hooks.flash_cells(self.view.state, move), speed
-        )
-        self.app.effect("capture" if self.view.state.is_capture(move) else "move")
+        flash = self.hooks.flash_cells(self.view.state, move)
+        self.animator.add_move(self.look, before, self.cells, move, flash, speed)
+        self.sounds.clear()
+        if not self.view.state.is_capture(move):
+            self.app.effect("move")
+        elif speed > 0:  # each jumped piece, or the mill then its removal, in time with the board
+            self.app.effect("move")
+            self.sounds.capture_sounds(self.animator.removal_moments(), self.animator.jumping, speed)
+        else:
+            self.app.effect("capture")
 
     def backward(self) -> None:
         self.animator.finish()
+        self.sounds.clear()
         if self.index:
             self.view.state.pop()
             self.cells = self.view.state.board()
@@ -150,6 +159,7 @@ class ReplayScene(Scene):
     def seek(self, index: int) -> None:
         """Show the position after `index` moves at once (paused)."""
         self.animator.finish()
+        self.sounds.clear()
         self.playing = False
         index = max(0, min(len(self.moves), index))
         while self.index > index:
@@ -171,6 +181,7 @@ class ReplayScene(Scene):
         elif name == "step_forward":
             self.playing = False
             self.animator.finish()
+            self.sounds.clear()
             self.forward(animate=True)
         elif name == "play":
             self.playing = not self.playing
@@ -194,6 +205,7 @@ class ReplayScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.animator.finish()
+            self.sounds.clear()
             if event.button == 1 and SEEK_RECT.inflate(0, 16).collidepoint(event.pos):
                 self.seek_at(event.pos[0])
         if event.type != pygame.KEYDOWN:
@@ -216,6 +228,7 @@ class ReplayScene(Scene):
             self.analysing = False
             self.decision = decision(self.finished)
         self.animator.update(dt)
+        self.sounds.update(dt, self.app.effect)
         if self.playing and not self.animator.busy:
             self.wait -= dt
             if self.wait <= 0:

@@ -27,6 +27,7 @@ from tools.smoke_parts import (
     SMOKE_MOVETIME,
     Tour,
     click_at,
+    tour_chain_replay,
     tour_looks,
     tour_review,
     tour_teeko_verdicts,
@@ -147,6 +148,7 @@ def tour(t: Tour) -> None:
     people.leave_to_menu()
     t.frames(3)
     tour_looks(t)
+    tour_chain_replay(t)
     tour_teeko_verdicts(t)
 
     # Computer against computer, played to its end.

@@ -105,6 +105,32 @@ def tour_looks(t: Tour) -> None:
         t.expect(TitleScene)
 
 
+def tour_chain_replay(t: Tour) -> None:
+    """The dames game of the looks replayed, caught in the middle of its last move, a
+    three-jump chain: the first piece jumped is gone, the second leaving, the third not
+    yet jumped (shown at the normal animation speed)."""
+    from scenes.replay import ReplayScene
+    from scenes.title import TitleScene
+
+    game, look, moves = LOOK_TOUR[-1]
+    session = GameSession(GameSetup(game, {}, (Seat(HUMAN), Seat(HUMAN)), look))
+    session.state.play_all(moves.split())
+    fast = t.app.settings
+    t.app.settings = fast.with_changes(animation_speed=1.0)
+    t.app.push(ReplayScene(t.app, session))
+    t.frames(2)
+    replay = t.expect(ReplayScene)
+    replay.press("play")  # pause, then step to the move before the chain
+    replay.seek(len(replay.moves) - 1)
+    replay.forward(animate=True)
+    t.until(lambda: replay.animator.removal_moments()[:1] == [0.0], 5)  # the first is leaving
+    t.frames(20)  # a third of a second on: the second jump's piece is leaving
+    t.shot("replay_chain_mid_jump")
+    t.app.settings = fast
+    t.app.reset(TitleScene(t.app))
+    t.frames(3)
+
+
 def teeko_hint_shot(t: Tour, name: str, moves: str, select: str = "") -> None:
     """Hint pressed in a Teeko position (two people), then maybe a piece selected."""
     from scenes.board import BoardScene

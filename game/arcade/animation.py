@@ -24,6 +24,8 @@ from game.arcade.sprites import draw_piece, draw_turning_disc
 from game.looks import DISC
 
 DROP, SLIDE, FLIGHT, REMOVAL, FLASH, FLIP, FLIP_STAGGER = 0.18, 0.22, 0.35, 0.25, 0.40, 0.25, 0.04
+HOP = 0.3  # one jump of a capture chain; the piece it jumps leaves half-way through
+ON_LEG = 0.5  # a taken piece within this many piece radii of a jump's line was jumped
 
 
 def ease_in_out(t: float) -> float:
@@ -121,6 +123,44 @@ class Travel(Animation):
         )
 
 
+class Hops(Travel):
+    """A capture chain, jump by jump: each leg is its own hop, eased from rest to rest."""
+
+    def __init__(self, path: Sequence[int], code: int, delay: float, leg_duration: float) -> None:
+        super().__init__(path, code, delay, leg_duration * (len(path) - 1), arc=True)
+
+    def draw(self, surface: pygame.Surface, look: BoardLook) -> None:
+        legs = len(self.path) - 1
+        position = self.progress * legs
+        leg = min(int(position), legs - 1)
+        local = ease_in_out(position - leg)
+        (ax, ay), (bx, by) = look.centre(self.path[leg]), look.centre(self.path[leg + 1])
+        lift = math.sin(local * math.pi) * min(math.hypot(bx - ax, by - ay) * 0.3, look.piece_radius * 1.6)
+        centre = (ax + (bx - ax) * local, ay + (by - ay) * local)
+        style, scale = look.piece_style, 1 + lift / look.size
+        draw_piece(surface, self.code, centre, look.piece_radius, style=style, lift=lift, scale=scale)
+
+
+def jumped_legs(look: BoardLook, path: Sequence[int], cells: Sequence[int]) -> dict[int, int]:
+    """The leg of `path` that passes over each of `cells` (a capture by jumping over it);
+    cells off every leg's line are left out."""
+    legs: dict[int, int] = {}
+    for cell in cells:
+        cx, cy = look.centre(cell)
+        for leg, (a, b) in enumerate(itertools.pairwise(path)):
+            (ax, ay), (bx, by) = look.centre(a), look.centre(b)
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            if length2 == 0:
+                continue
+            along = ((cx - ax) * dx + (cy - ay) * dy) / length2
+            across = abs((cx - ax) * dy - (cy - ay) * dx) / math.sqrt(length2)
+            if 0 < along < 1 and across < look.piece_radius * ON_LEG:
+                legs[cell] = leg
+                break
+    return legs
+
+
 class Removal(Animation):
     """A taken piece fades and shrinks away."""
 
@@ -200,6 +240,15 @@ class Animator:
     def finish(self) -> None:
         self.items.clear()
 
+    @property
+    def jumping(self) -> bool:
+        """A capture by jumping is under way (its pieces leave one by one)."""
+        return any(isinstance(item, Hops) for item in self.items)
+
+    def removal_moments(self) -> list[float]:
+        """When each taken piece starts to leave (seconds from now): one capture sound each."""
+        return sorted(max(0.0, item.delay - item.elapsed) for item in self.items if isinstance(item, Removal))
+
     def hidden(self) -> set[int]:
         cells: set[int] = set()
         for item in self.items:
@@ -233,14 +282,23 @@ class Animator:
         removals = [i for i in changed if after[i] == EMPTY and i not in departures]
         flips = [i for i in changed if before[i] != EMPTY and after[i] != EMPTY]
         clock = 0.0
+        removed_at: dict[int, float] = {}  # jumped pieces leave as they are passed over
         if arrivals and departures:
             src, dst = departures[0], arrivals[0]
             steps = [s for s in getattr(move, "steps", ()) if s not in (src, *removals)]
             path = [src, *[s for s in steps if s != dst], dst]
-            arc = not all(look.joined(a, b) for a, b in itertools.pairwise(path))
-            duration = (FLIGHT if arc else SLIDE * max(1, len(path) - 1) ** 0.5) * scale
-            self.items.append(Travel(path, after[dst], 0.0, duration, arc))
-            clock = duration
+            # The piece travels as it left (a man crowned on arrival is a king only there);
+            # a mill's removal (which flashes first) is never a jump, even on a flight's line.
+            jumps = {} if flash_cells else jumped_legs(look, path, removals)
+            if jumps:
+                self.items.append(Hops(path, before[src], 0.0, HOP * scale))
+                removed_at = {cell: (leg + 0.5) * HOP * scale for cell, leg in jumps.items()}
+                clock = HOP * scale * (len(path) - 1)
+            else:
+                arc = not all(look.joined(a, b) for a, b in itertools.pairwise(path))
+                duration = (FLIGHT if arc else SLIDE * max(1, len(path) - 1) ** 0.5) * scale
+                self.items.append(Travel(path, before[src], 0.0, duration, arc))
+                clock = duration
         elif arrivals:
             for cell in arrivals:
                 self.items.append(Drop(cell, after[cell], 0.0, DROP * scale))
@@ -255,4 +313,4 @@ class Animator:
             self.items.append(Flash(flash_cells, clock, FLASH * scale))
             clock += FLASH * scale
         for cell in removals:
-            self.items.append(Removal(cell, before[cell], clock, REMOVAL * scale))
+            self.items.append(Removal(cell, before[cell], removed_at.get(cell, clock), REMOVAL * scale))
