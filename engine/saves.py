@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,12 +31,14 @@ from typing import Any
 from engine.core import EngineError, GameState, Outcome
 from engine.registry import get_spec, new_state
 from engine.review import PlyReview, plies_from_data
+from engine.save_files import SaveError as SaveError  # re-exported: callers import it from here
 from engine.save_files import (
     brief,
     first_line,
     json_type,
     one_line,
     os_reason,
+    read_checked_text,
     write_atomically,
 )
 
@@ -51,17 +52,6 @@ MAX_MOVE_CHARS = 64
 MAX_LOOK_CHARS = 32
 MAX_START_CHARS = 400  # the longest position text (Othello) is under 80
 PLAYER_KINDS = ("human", "ai", "remote")
-
-
-class SaveError(EngineError):
-    """A save file cannot be read or written; the message is one line (for the command
-    line and logs). `kind` says what went wrong as data, for the front ends to tell a
-    player in their language: 'missing', 'unreadable', 'too_big', 'not_text',
-    'not_a_save', 'newer', 'unknown_game', 'damaged' (the default), 'unwritable'."""
-
-    def __init__(self, message: str, kind: str = "damaged") -> None:
-        super().__init__(message)
-        self.kind = kind
 
 
 SAVE_PROBLEMS = ("missing", "unreadable", "too_big", "not_text", "not_a_save", "newer", "unknown_game",
@@ -170,45 +160,6 @@ def _read_text(path: Path) -> str:
         return read_checked_text(path, MAX_FILE_BYTES, "a save")
     except FileNotFoundError:
         raise SaveError("no such file", "missing") from None
-
-
-def read_checked_text(path: Path, limit: int, what: str) -> str:
-    """The UTF-8 text of a small regular file, read with every check a save gets.
-
-    FileNotFoundError when it does not exist (a dangling link too), else SaveError with
-    a one-line reason: a folder, a pipe or socket (opening one could wait forever), over
-    `limit` bytes (`what` names the file in the message), unreadable, or not UTF-8."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}", "unreadable") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise SaveError("it is a folder, not a file", "unreadable")
-    if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
-        raise SaveError("not a regular file", "unreadable")  # opening a pipe could wait forever
-    too_big = f"too big for {what} (the limit is {_size_words(limit)})"
-    if info.st_size > limit:
-        raise SaveError(f"{too_big[:-1]}, it has {info.st_size} bytes)", "too_big")
-    try:
-        with path.open("rb") as stream:
-            # Bounded read: devices such as /dev/zero report size 0 but never end.
-            data = stream.read(limit + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise SaveError(f"cannot read it: {os_reason(error)}", "unreadable") from None
-    if len(data) > limit:
-        raise SaveError(too_big, "too_big")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})", "not_text") from None
-
-
-def _size_words(limit: int) -> str:
-    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 def _refuse_constant(name: str) -> Any:

@@ -15,8 +15,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from engine.save_files import remove_stale_temps
-from engine.saves import SaveError, read_checked_text
+from engine.save_files import SaveError, read_checked_text, remove_stale_temps
 
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 LANGUAGE_CHOICES: tuple[str, ...] = ("en", "fr")

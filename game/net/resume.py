@@ -16,8 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.save_files import write_atomically
-from engine.saves import SaveError, read_checked_text
+from engine.save_files import SaveError, read_checked_text, write_atomically
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH
 
 ROLES = ("host", "guest")
