@@ -118,6 +118,7 @@ class Termination(enum.StrEnum):
     ALIGNMENT = "alignment"  # Teeko: four in a row or a square
     NO_PIECES = "no_pieces"  # dames: no piece left
     DISC_COUNT = "disc_count"  # Othello: neither side can move, discs counted
+    AGREEMENT = "agreement"  # both players agreed a draw (the game record's, not the rules')
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,11 @@ class Outcome:
         except ValueError:
             raise EngineError(f"bad reason {data.get('reason')!r}") from None
         return cls(winner, reason)
+
+
+# A draw the players agreed: the rules never give it, so a game's record (a session, a
+# save) carries it beside the moves.
+AGREED_DRAW = Outcome(None, Termination.AGREEMENT)
 
 
 class Move(Protocol):

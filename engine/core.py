@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.basics import (
+    AGREED_DRAW,
     CELL_PARAMS,
     DRAW,
     EMPTY,
@@ -54,6 +55,7 @@ from engine.perft import perft
 from engine.spec import ALL_LEVELS, LEVELS, PERFECT, EndgameSolve, Evaluator, GameSpec, OptionSpec, Oracle
 
 __all__ = [
+    "AGREED_DRAW",
     "ALL_LEVELS",
     "BASE_MESSAGES",
     "CELL_PARAMS",

@@ -14,6 +14,7 @@ _REASONS: dict[Termination, tuple[str, str]] = {
     Termination.ALIGNMENT: ("{winner} has four in a row", "four in a row"),
     Termination.NO_PIECES: ("{loser} has no piece left", "no piece left"),
     Termination.DISC_COUNT: ("{winner} has more discs", "equal number of discs"),
+    Termination.AGREEMENT: ("agreed", "by agreement"),
 }
 
 

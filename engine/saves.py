@@ -15,7 +15,8 @@ start, so older saves load as before.
 
 Loading never trusts the file: it is read with a size cap, every field is checked, the
 moves are replayed through the rules with checked play, and the stored result must match
-the replayed one. Every refusal is a `SaveError` whose message is one line.
+the replayed one, except a draw by agreement ("reason": "agreement"), which ends a game
+the rules have not ended (and only such a game). Every refusal is a `SaveError` whose message is one line.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from engine.core import EngineError, GameState, Outcome
+from engine.core import AGREED_DRAW, EngineError, GameState, Outcome
 from engine.registry import get_spec, new_state
 from engine.review import PlyReview, plies_from_data
 from engine.save_files import SaveError as SaveError  # re-exported: callers import it from here
@@ -80,6 +81,12 @@ class SavedGame:
     updated: datetime
     look: str | None = None  # the front ends' board look, when the save names one
     review: tuple[PlyReview, ...] | None = None  # the game review, once computed (a cache)
+    agreed_draw: bool = False  # the players agreed a draw (the moves alone do not end it)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The game's result: the rules', or the draw the players agreed."""
+        return AGREED_DRAW if self.agreed_draw else self.state.outcome()
 
 
 # ----- writing ---------------------------------------------------------------
@@ -104,10 +111,12 @@ def dumps(
     created: datetime | None = None,
     look: str | None = None,
     review: Sequence[PlyReview] | None = None,
+    agreed_draw: bool = False,
 ) -> str:
-    """The save text of a state; `updated` is now, `created` defaults to now."""
+    """The save text of a state; `updated` is now, `created` defaults to now.
+    `agreed_draw`: the players agreed a draw (ignored once the rules ended the game)."""
     chosen = default_players(state.spec.id) if players is None else _check_players_given(players)
-    outcome = state.outcome()
+    outcome = state.outcome() or (AGREED_DRAW if agreed_draw else None)
     now = datetime.now(UTC)
     fields: dict[str, Any] = {
         "format": FORMAT,
@@ -137,9 +146,10 @@ def save_game(
     created: datetime | None = None,
     look: str | None = None,
     review: Sequence[PlyReview] | None = None,
+    agreed_draw: bool = False,
 ) -> None:
     """Write a save atomically: the previous file stays whole if anything fails."""
-    data = dumps(state, players, created, look, review).encode("utf-8")
+    data = dumps(state, players, created, look, review, agreed_draw).encode("utf-8")
     target = Path(path)
     try:
         write_atomically(target, data)
@@ -225,13 +235,12 @@ def _loads(text: str) -> SavedGame:
         state.play_all(moves)
     except EngineError as error:
         raise SaveError(f"illegal move list: {error}") from None
-    if "result" in data:
-        _check_result(data["result"], state.outcome(), spec.player_names)
+    agreed_draw = "result" in data and _check_result(data["result"], state.outcome(), spec.player_names)
     created = _parse_time(data, "created")
     updated = _parse_time(data, "updated")
     look = _check_look(data["look"]) if data.get("look") is not None else None
     review = plies_from_data(data.get("review"), [str(m) for m in state.history], first_mover)
-    return SavedGame(state, players, created, updated, look, review)
+    return SavedGame(state, players, created, updated, look, review, agreed_draw)
 
 
 def _check_header(data: dict[str, Any]) -> None:
@@ -310,7 +319,9 @@ def _parse_moves(raw: Any) -> list[str]:
     return list(raw)
 
 
-def _check_result(raw: Any, actual: Outcome | None, names: tuple[str, str]) -> None:
+def _check_result(raw: Any, actual: Outcome | None, names: tuple[str, str]) -> bool:
+    """Refuse a stored result the moves do not give; True for an agreed draw (which
+    only a game the rules have not ended can have)."""
     stored: Outcome | None = None
     if raw is not None:
         if not isinstance(raw, dict):
@@ -322,11 +333,14 @@ def _check_result(raw: Any, actual: Outcome | None, names: tuple[str, str]) -> N
             stored = Outcome.from_dict(raw)
         except EngineError as error:
             raise SaveError(f"bad result: {error}") from None
+    if stored == AGREED_DRAW and actual is None:
+        return True
     if stored != actual:
         raise SaveError(
             f"the stored result ({_outcome_words(stored, names)}) disagrees with the moves "
             f"({_outcome_words(actual, names)})"
         )
+    return False
 
 
 def _outcome_words(outcome: Outcome | None, names: tuple[str, str]) -> str:

@@ -1,5 +1,5 @@
-"""The AI in a separate process, so a front end never waits for it: moves, hints and
-game reviews (engine/review.py, with progress reports).
+"""The AI in a separate process, so a front end never waits for it: moves, hints, game
+reviews (engine/review.py, with progress reports) and answers to draw offers.
 
 One long-lived child process (started with "spawn", so it shares nothing with pygame
 or Tk) receives requests on a pipe and answers on another. Each request carries a
@@ -60,6 +60,15 @@ class AIResult:
 
 
 @dataclass(frozen=True)
+class DrawAnswer:
+    """The computer's answer to a draw offer (engine/draw_offer.py), or an error."""
+
+    ticket: int
+    accepted: bool | None
+    error: str | None
+
+
+@dataclass(frozen=True)
 class ReviewProgress:
     """A review under way: `done` positions of `total` examined (not a final answer)."""
 
@@ -77,11 +86,11 @@ class ReviewResult:
     error: str | None
 
 
-MOVE, REVIEW = "move", "review"
+MOVE, REVIEW, DRAW = "move", "review", "draw"
 # (ticket, kind, the game as GameState.to_dict(), parameters): MOVE (level, movetime),
-# REVIEW (nodes per position, first ply reviewed).
+# REVIEW (nodes per position, first ply reviewed), DRAW (the side offered the draw).
 Request = tuple[int, str, dict[str, Any], tuple[Any, ...]]
-Answer = AIResult | ReviewProgress | ReviewResult
+Answer = AIResult | ReviewProgress | ReviewResult | DrawAnswer
 
 
 def _serve(requests: Any, results: Any, wanted: Any) -> None:
@@ -107,6 +116,8 @@ def _serve(requests: Any, results: Any, wanted: Any) -> None:
         try:
             if kind == REVIEW:
                 results.put(_review(ticket, data, params, superseded, results))
+            elif kind == DRAW:
+                results.put(_draw(ticket, data, params, superseded))
             else:
                 results.put(_move(ticket, data, params, superseded))
         except Exception as error:  # reported to the front end, never fatal to the child
@@ -114,7 +125,20 @@ def _serve(requests: Any, results: Any, wanted: Any) -> None:
 
 
 def _failed(ticket: int, kind: str, error: str) -> Answer:
-    return ReviewResult(ticket, None, error) if kind == REVIEW else AIResult(ticket, None, error, 0, 0)
+    if kind == REVIEW:
+        return ReviewResult(ticket, None, error)
+    if kind == DRAW:
+        return DrawAnswer(ticket, None, error)
+    return AIResult(ticket, None, error, 0, 0)
+
+
+def _draw(ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any) -> DrawAnswer:
+    from engine.draw_offer import accepts_draw
+    from engine.registry import state_from_dict
+
+    (side,) = params
+    accepted = accepts_draw(state_from_dict(data), side, stop=stop)
+    return DrawAnswer(ticket, None, SUPERSEDED) if stop() else DrawAnswer(ticket, accepted, None)
 
 
 def _move(ticket: int, data: dict[str, Any], params: tuple[Any, ...], stop: Any) -> AIResult:
@@ -216,6 +240,11 @@ class AIWorker:
         `poll_review`): the whole game, or a candidate move after a position (retry)."""
         return self._ask(REVIEW, state, (nodes, first_ply), answer_deadline(None))
 
+    def request_draw(self, state: GameState, side: int) -> int:
+        """Ask whether the computer playing `side` accepts a draw in `state` (poll it with
+        `poll_draw`)."""
+        return self._ask(DRAW, state, (side,), answer_deadline(None))
+
     def _ask(self, kind: str, state: GameState, params: tuple[Any, ...], deadline: float) -> int:
         if self._closed:
             raise RuntimeError("the AI worker is closed")
@@ -248,12 +277,19 @@ class AIWorker:
         answer = self._receive()
         return answer if isinstance(answer, AIResult) else None
 
+    def poll_draw(self) -> DrawAnswer | None:
+        """The answer to the pending draw offer, if it has arrived; never blocks."""
+        answer = self._receive()
+        if isinstance(answer, AIResult):  # the child gave up: report it as the answer's error
+            return DrawAnswer(answer.ticket, None, answer.error)
+        return answer if isinstance(answer, DrawAnswer) else None
+
     def poll_review(self) -> ReviewProgress | ReviewResult | None:
         """Progress or the result of the pending review, if any arrived; never blocks."""
         answer = self._receive()
         if isinstance(answer, AIResult):  # the child gave up: report it as a review error
             return ReviewResult(answer.ticket, None, answer.error)
-        return answer
+        return answer if isinstance(answer, (ReviewProgress, ReviewResult)) else None
 
     def _receive(self) -> Answer | None:
         if self._pending is None or self._results is None:

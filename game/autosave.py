@@ -44,6 +44,7 @@ def session_from_save(saved: SavedGame, *, keep_remote: bool = False) -> GameSes
     setup = GameSetup(state.spec.id, dict(state.options), (seats[0], seats[1]), look)
     session = GameSession(setup, state, created=saved.created.isoformat())
     session.review = saved.review
+    session.agreed_draw = saved.agreed_draw
     return session
 
 
@@ -57,7 +58,9 @@ def _created(session: GameSession) -> datetime | None:
 def save_session(path: Path | str, session: GameSession) -> None:
     """Save a session (raises SaveError with a one-line message)."""
     look = look_for(session.setup.game_id, session.setup.look).look_id
-    save_game(path, session.state, players_of(session), _created(session), look, session.review)
+    save_game(
+        path, session.state, players_of(session), _created(session), look, session.review, session.agreed_draw
+    )
 
 
 def write_autosave(session: GameSession) -> str | None:
@@ -138,7 +141,7 @@ class Autosaver:
         self.last_error: str | None = None
 
     def submit(self, session: GameSession) -> None:
-        snapshot = GameSession(session.setup, session.state.copy(), created=session.created)
+        snapshot = session.snapshot()
         if self._future is not None and not self._future.running():
             self._future.cancel()
         self._future = self._executor.submit(write_autosave, snapshot)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.core import GameState, Outcome, owner_of
+from engine.core import AGREED_DRAW, GameState, Outcome, owner_of
 from engine.registry import GAMES, new_state
 from engine.review import PlyReview
 
@@ -69,6 +69,7 @@ class GameSession:
         self.review: tuple[PlyReview, ...] | None = None  # the game review, once computed
         self._outcome_at: tuple[int, Any, int] | None = None  # the position `_outcome` is of
         self._outcome: Outcome | None = None
+        self.agreed_draw = False  # the players agreed a draw (the rules had not ended the game)
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -79,13 +80,27 @@ class GameSession:
         return self.outcome() is not None
 
     def outcome(self) -> Outcome | None:
-        """The state's outcome, worked out once per position: a frame asks for it many
-        times (texts, buttons, turns), and in dames it means generating the moves."""
+        """The state's outcome, worked out once per position (a frame asks for it many
+        times, and in dames it means generating the moves), or the agreed draw."""
         history = self.state.history
         position = (len(history), history[-1] if history else None, id(self.state))
         if position != self._outcome_at:
             self._outcome_at, self._outcome = position, self.state.outcome()
+        if self._outcome is None and self.agreed_draw:
+            return AGREED_DRAW
         return self._outcome
+
+    def agree_draw(self) -> None:
+        """Both players agreed a draw: the game ends here (undo takes it back)."""
+        if not self.over:
+            self.agreed_draw = True
+            self.redo_stack.clear()
+
+    def snapshot(self) -> GameSession:
+        """An independent copy for another thread (the autosave): state, setup, agreement."""
+        copy = GameSession(self.setup, self.state.copy(), created=self.created)
+        copy.agreed_draw, copy.review = self.agreed_draw, self.review
+        return copy
 
     def seat_to_move(self) -> Seat:
         return self.seats[self.state.to_move]
@@ -110,7 +125,7 @@ class GameSession:
         self.redo_stack.clear()
 
     def can_undo(self) -> bool:
-        return self._undo_count() > 0
+        return self.agreed_draw or self._undo_count() > 0
 
     def _undo_count(self) -> int:
         """Plies to take back so that a person is to move again (all of them vs AI)."""
@@ -127,7 +142,11 @@ class GameSession:
         return 0
 
     def undo(self) -> list[Any]:
-        """Take back moves until a person is to move; returns them, latest first."""
+        """Take back moves until a person is to move; returns them, latest first. An
+        agreed draw is taken back alone: the game goes on where it was agreed."""
+        if self.agreed_draw:
+            self.agreed_draw = False
+            return []
         moves = [self.state.pop() for _ in range(self._undo_count())]
         self.redo_stack.extend(moves)
         return moves

@@ -39,7 +39,10 @@ if TYPE_CHECKING:
 
 GAME_OVER_PAUSE = 1.2  # seconds to look at the final position before the summary
 LEAVE_CONFIRM_SECONDS = 4.0  # a second Menu (or Escape) within this leaves a network game
-BUTTONS = ("undo", "redo", "hint", "save", "load", "menu")
+# Four to a row; "decline_draw" shows only while a person here answers a draw offer,
+# when "offer_draw" reads "Accept draw" above it.
+BUTTONS = ("undo", "redo", "hint", "offer_draw", "save", "load", "menu", "decline_draw")
+PER_ROW = 4
 
 
 class BoardScene(Scene):
@@ -48,6 +51,8 @@ class BoardScene(Scene):
         ("R", "plateaux.key_redo"),
         ("H", "plateaux.key_hint"),
         ("P", "plateaux.key_pause"),
+        ("D", "plateaux.key_draw"),
+        ("plateaux.keycap_yes_no", "plateaux.key_draw_answer"),
         ("plateaux.keycap_arrows", "plateaux.key_cursor"),
         ("plateaux.keycap_space", "plateaux.key_select"),
         ("plateaux.keycap_enter", "plateaux.key_stop"),
@@ -157,11 +162,10 @@ class BoardScene(Scene):
     # ----- widgets -----------------------------------------------------------------
     def build(self, root: UIContainer) -> None:
         self.buttons = {}
-        width = (PANEL_RECT.width - 2 * 10) // 3
+        width = (PANEL_RECT.width - (PER_ROW - 1) * 10) // PER_ROW
         for index, name in enumerate(BUTTONS):
-            rect = pygame.Rect(
-                PANEL_RECT.x + (index % 3) * (width + 10), BUTTONS_TOP + (index // 3) * 46, width, 38
-            )
+            column, row = index % PER_ROW, index // PER_ROW
+            rect = pygame.Rect(PANEL_RECT.x + column * (width + 10), BUTTONS_TOP + row * 46, width, 38)
             self.buttons[name] = UIButton(
                 rect,
                 f"plateaux.{name}",
@@ -176,16 +180,26 @@ class BoardScene(Scene):
         if not self.buttons:
             return
         game = self.game
+        asked = game.draw.asked is not None  # a person here answers a draw offer
         wanted = {
-            "undo": game.can_undo(),
-            "redo": game.can_redo(),
-            "hint": game.can_hint() or (game.watching and not game.over),
+            "undo": game.can_undo() and not asked,
+            "redo": game.can_redo() and not asked,
+            "hint": (game.can_hint() or (game.watching and not game.over)) and not asked,
+            "offer_draw": game.can_offer_draw() or asked,
             "save": not self.files.busy,
             "load": not self.files.busy and game.local,
             "menu": True,
+            "decline_draw": asked,
         }
         if game.watching:  # nobody to hint: the button pauses and resumes the game
             self.buttons["hint"].set_text("plateaux.resume" if game.paused else "plateaux.pause")
+        offer = self.buttons["offer_draw"]
+        label = "plateaux.draw_accept" if asked else "plateaux.offer_draw"
+        if offer.text != label:
+            offer.set_text(label)
+        decline = self.buttons["decline_draw"]
+        if asked != decline.visible:
+            decline.show() if asked else decline.hide()  # type: ignore[no-untyped-call]
         for name, button in self.buttons.items():
             if wanted[name] and not button.is_enabled:
                 button.enable()  # type: ignore[no-untyped-call]
@@ -261,6 +275,15 @@ class BoardScene(Scene):
         self._sync()
         self.game.ask_hint()
 
+    def offer_draw(self) -> None:
+        self._sync()
+        self.animator.finish()
+        self.game.offer_draw()
+
+    def answer_draw(self, accept: bool) -> None:
+        self._sync()
+        self.game.answer_draw(accept)
+
     def refuse(self, reason: str) -> None:
         self.game.refuse(reason)
 
@@ -304,6 +327,10 @@ class BoardScene(Scene):
             self.redo()
         elif name == "hint":
             self.toggle_pause() if self.watching else self.ask_hint()
+        elif name == "offer_draw":
+            self.answer_draw(True) if self.game.draw.asked is not None else self.offer_draw()
+        elif name == "decline_draw":
+            self.answer_draw(False)
         elif name == "save":
             self.app.effect("click")
             self.files.lang = self.lang

@@ -39,8 +39,13 @@ def board_key(scene: BoardScene, event: pygame.event.Event) -> None:
     if network_choice_key(scene, event.key):  # the opponent is gone: wait, computer, later
         return
     shortcuts = {pygame.K_u: "undo", pygame.K_r: "redo", pygame.K_h: "hint", pygame.K_ESCAPE: "menu"}
+    asked = scene.game.draw.asked is not None  # a person here answers a draw offer
     if event.key in shortcuts:
         scene.press(shortcuts[event.key])
+    elif event.key == pygame.K_d and not asked:
+        scene.press("offer_draw")
+    elif event.key in (pygame.K_y, pygame.K_o, pygame.K_n) and asked:  # yes (oui) or no
+        scene.press("decline_draw" if event.key == pygame.K_n else "offer_draw")
     elif event.key == pygame.K_p or (event.key == pygame.K_SPACE and scene.watching):
         scene.toggle_pause()
     elif event.key in DIRECTIONS:

@@ -196,6 +196,22 @@ def test_a_review_reports_progress_then_every_ply(worker: AIWorker) -> None:
     assert [p.done for p in progress] == sorted(p.done for p in progress)
 
 
+def test_a_draw_offer_is_answered_in_the_child(worker: AIWorker) -> None:
+    state = new_state("teeko")
+    state.play_all(["c3", "b2"])  # Black, to move, wins: Black declines and White accepts
+    answers = []
+    for side in (0, 1):
+        ticket = worker.request_draw(state, side)
+        deadline = time.monotonic() + WAIT
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            answer = worker.poll_draw()
+            time.sleep(0.01)
+        assert answer is not None and answer.ticket == ticket and answer.error is None
+        answers.append(answer.accepted)
+    assert answers == [False, True]
+
+
 def test_warm_up_starts_the_child_before_any_request(worker: AIWorker) -> None:
     worker.warm_up()
     process = worker._process

@@ -28,6 +28,7 @@ from tools.smoke_parts import (
     Tour,
     click_at,
     tour_chain_replay,
+    tour_draw_offer,
     tour_looks,
     tour_review,
     tour_teeko_verdicts,
@@ -149,6 +150,7 @@ def tour(t: Tour) -> None:
     t.frames(3)
     tour_looks(t)
     tour_chain_replay(t)
+    tour_draw_offer(t)
     tour_teeko_verdicts(t)
 
     # Computer against computer, played to its end.

@@ -131,6 +131,37 @@ def tour_chain_replay(t: Tour) -> None:
     t.frames(3)
 
 
+def tour_draw_offer(t: Tour) -> None:
+    """Two people at Teeko: White offers a draw (D); the board asks Black, with Accept
+    and Decline under the question (in French too); Black accepts and the game is over."""
+    from scenes.board import BoardScene
+    from scenes.game_over import GameOverScene
+
+    session = GameSession(GameSetup("teeko", {}, (Seat(HUMAN), Seat(HUMAN))))
+    session.state.play_all(["c3", "b2", "c4"])
+    t.app.push(BoardScene(t.app, session))
+    t.frames(3)
+    board = t.expect(BoardScene)
+    key_d = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)
+    t.frames(3, lambda i: [key_d] if i == 0 else [])
+    if board.game.draw.asked != 0:
+        raise RuntimeError("D did not offer a draw to the other person")
+    t.shot("board_draw_offer")
+    t.app.settings = t.app.settings.with_changes(language="fr")
+    t.app.manager.set_locale("fr")
+    t.frames(2)
+    t.shot("board_draw_offer_fr")
+    t.app.settings = t.app.settings.with_changes(language="en")
+    t.app.manager.set_locale("en")
+    board.press("offer_draw")  # it reads Accept now
+    if not t.until(lambda: isinstance(t.app.top, GameOverScene), 10):
+        raise RuntimeError("an accepted draw did not end the game")
+    t.frames(10)
+    t.shot("game_over_agreed_draw")
+    t.expect(GameOverScene).choose("menu")
+    t.frames(3)
+
+
 def teeko_hint_shot(t: Tour, name: str, moves: str, select: str = "") -> None:
     """Hint pressed in a Teeko position (two people), then maybe a piece selected."""
     from scenes.board import BoardScene

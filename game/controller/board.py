@@ -18,9 +18,11 @@ from engine.core import EMPTY, owner_of
 from game.ai_turns import HINT, MOVE, AIAnswer, AITurns
 from game.ai_worker import AIWorker
 from game.autosave import Autosaver
-from game.controller.events import AIFailed, BoardEvent, ChainStep, Effect, GameEnded, MoveShown
+from game.controller.draw_offer import DrawOffer
+from game.controller.events import BoardEvent, ChainStep, Effect, GameEnded, MoveShown
 from game.controller.hints import VerdictHint
-from game.controller.texts import outcome_sound, repetition_warning
+from game.controller.texts import outcome_sound, prompt_line, status_line
+from game.controller.turns import HINT_LEVEL, update_ai, update_verdicts
 from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
@@ -29,8 +31,6 @@ from game.session import GameSession
 if TYPE_CHECKING:
     from engine.core import GameState
     from game.net.remote_turns import RemoteTurns
-
-HINT_LEVEL = "hard"  # the search hint thinks like the hard level
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,7 @@ class BoardController:
         self.notice = ""  # overrides the prompt until the position changes
         self.refused = False  # the notice is a refusal (shown in red)
         self.pending_answer: AIAnswer | None = None
+        self.draw = DrawOffer(worker, ai_min_delay)  # a draw offered and not yet answered
         self.paused = False  # computer against computer only: the watcher may stop the game
         self._ended_announced = session.over  # a loaded finished game is not announced again
         self._touched = False  # a board left untouched never overwrites the autosave
@@ -107,6 +108,7 @@ class BoardController:
         # While a network link is lost (a drop, or a Continue not yet reconnected), a move
         # here could go where the other side's game went on without it: wait instead.
         waiting = self.remote is not None and (self.remote.lost or self.remote.behind)
+        waiting = waiting or self.draw.asked is not None  # the other person answers a draw offer
         return not self.session.over and not self.session.is_ai_turn() and not remote and not waiting
 
     @property
@@ -121,7 +123,7 @@ class BoardController:
         return self.people and self.local and self.session.can_redo()
 
     def can_hint(self) -> bool:
-        return self.people and self.human_to_move()
+        return self.people and self.human_to_move() and not self.draw.pending
 
     # ----- feedback -------------------------------------------------------------------
     def say(self, text: str, *, refused: bool = False) -> None:
@@ -141,6 +143,7 @@ class BoardController:
         self.verdict_hint.clear()
         self.say("")
         self.pending_answer = None
+        self.draw.withdraw()
         self._touched = True
         if self.autosaver is not None:
             self.autosaver.submit(self.session)
@@ -211,6 +214,8 @@ class BoardController:
         """A click (mouse or keyboard) on a cell, or beside the board when None."""
         if self.session.over:
             return self.refuse(tr("plateaux.refuse_over", self.lang))
+        if self.draw.asked is not None:
+            return self.refuse(tr("plateaux.refuse_answer_draw", self.lang))
         if not self.human_to_move():
             key = "net.refuse_remote_turn" if self.remote is not None else "plateaux.refuse_ai_turn"
             return self.refuse(tr(key, self.lang))
@@ -292,7 +297,7 @@ class BoardController:
     # ----- hints and pause ----------------------------------------------------------
     def ask_hint(self) -> Feedback:
         """Hint: a solved game's verdicts on the board, else a search for the best move."""
-        if self.session.over or not self.human_to_move():
+        if not self.can_hint():
             return self.refuse(tr("plateaux.refuse_hint", self.lang))
         if self.verdict_hint.usable_for(self.state):
             shown = self.verdict_hint.ask(self.state)
@@ -311,14 +316,50 @@ class BoardController:
         self.listener(Effect("click"))
         return True
 
+    # ----- draws by agreement (game.controller.draw_offer) -----------------------------
+    def can_offer_draw(self) -> bool:
+        state = self.state
+        return self.local and self.human_to_move() and self.draw.may_offer(state.to_move, len(state.history))
+
+    def offer_draw(self) -> bool:
+        """The player to move offers a draw; the other side answers (now or later)."""
+        if not self.can_offer_draw():
+            self.refuse(tr("plateaux.refuse_draw_offer", self.lang))
+            return False
+        self.ai.cancel()  # a hint being searched: the worker answers the offer instead
+        self.pending_answer = None
+        self.builder.reset()
+        self._show_prefix()
+        self.say("")
+        self.draw.offer(self.state, self.session.seats[1 - self.state.to_move])
+        self.listener(Effect("click"))
+        return True
+
+    def answer_draw(self, accept: bool) -> None:
+        """The person asked at this table accepts or declines the offer."""
+        if self.draw.asked is not None:
+            self.draw.answered()
+            self._draw_answered(accept)
+
+    def _draw_answered(self, accepted: bool) -> None:
+        if accepted:
+            self.session.agree_draw()
+            self._position_changed()  # the game ends: announced like any other end
+        else:
+            self.say(tr("plateaux.draw_declined", self.lang), refused=True)
+            self.listener(Effect("refused"))
+
     # ----- time -----------------------------------------------------------------------
     def update(self, dt: float, *, animating: bool = False) -> None:
         """Advance `dt` seconds: clocks, the AI, the verdicts, the remote player, the
         autosave's errors. While the view animates, moves from others wait."""
         if not self.paused:
             self.session.tick(dt)
-        self._update_ai(dt, animating)
-        self._update_verdicts()
+        update_ai(self, dt, animating)
+        update_verdicts(self)
+        answer = self.draw.update(dt)
+        if answer is not None:
+            self._draw_answered(answer)
         if self.remote is not None:
             remote_move = self.remote.update(self.state, animating)
             if remote_move is not None:
@@ -328,65 +369,14 @@ class BoardController:
             if error:
                 self.say(tr("plateaux.autosave_failed", self.lang, error=error), refused=True)
 
-    def _update_ai(self, dt: float, animating: bool) -> None:
-        """Ask the worker for the seat to move, and play (or show, for a hint) its answer
-        once the board is still; a paused game keeps the answer for later."""
-        idle = not self.ai.busy and self.pending_answer is None
-        if self.session.is_ai_turn() and idle and not self.paused:
-            seat = self.session.seat_to_move()
-            self.ai.request(self.state, seat.level or "medium", MOVE)
-        answer = self.ai.update(dt)
-        if answer is not None:
-            self.pending_answer = answer
-        if self.pending_answer is None or animating:
-            return
-        if self.paused and self.pending_answer.purpose == MOVE:
-            return  # kept until the watcher resumes
-        answer, self.pending_answer = self.pending_answer, None
-        if answer.purpose == HINT:
-            self.hint = answer.move
-            self.say(tr("plateaux.hint_is", self.lang, move=str(answer.move)))
-            return
-        if not self.session.is_ai_turn():
-            return
-        self.play(answer.move)
-        if answer.error:
-            self.say(tr("plateaux.ai_failed", self.lang, error=answer.error), refused=True)
-            self.listener(AIFailed(answer.error))
-
-    def _update_verdicts(self) -> None:
-        hint = self.verdict_hint
-        if hint.failed:  # the database could not load: the usual hint
-            hint.clear()
-            self.ai.request(self.state, HINT_LEVEL, HINT)
-            self.say(tr("plateaux.hint_thinking", self.lang))
-        elif hint.update(self.state):
-            self.say(tr("plateaux.hint_verdicts", self.lang))
-
     # ----- texts ----------------------------------------------------------------------
     def status_text(self) -> str:
         """The status line: a link problem, a notice, or what the player can do now."""
-        alert = self.remote.alert(self.lang) if self.remote is not None else ""
-        if alert:
-            return alert
-        if self.notice and self.paused:  # a notice ("Saved as …") never hides the pause
-            return f"{self.notice} {tr('plateaux.status_paused', self.lang)}"
-        return self.notice or self.prompt_text()
+        return status_line(self)
 
     def prompt_text(self) -> str:
         """What happens now or what the player can do (no notice)."""
-        if self.session.over:
-            return tr("plateaux.status_over", self.lang)
-        if self.paused:
-            return tr("plateaux.status_paused", self.lang)
-        if self.session.is_ai_turn():
-            return tr("plateaux.status_ai_thinking", self.lang)
-        if self.remote is not None and self.session.seat_to_move().is_remote:
-            return tr("net.waiting_move", self.lang)
-        text = self.hooks.prompt(self.state, self.builder.prefix, self.lang)
-        if self.builder.can_stop:
-            text += " " + tr("plateaux.prompt_stop", self.lang)
-        return text + repetition_warning(self.state, self.lang)
+        return prompt_line(self)
 
     def close(self) -> None:
         """The board goes away: stop the AI and the link, write the last autosave."""

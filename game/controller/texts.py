@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.core import GameState, owner_of
 from game.game_hooks import hooks_for, player_name
 from game.i18n import tr
 from game.session import HUMAN, GameSession, Seat
+
+if TYPE_CHECKING:
+    from game.controller.board import BoardController
 
 
 @dataclass(frozen=True)
@@ -108,3 +112,41 @@ def repetition_warning(state: GameState, lang: str) -> str:
     """' The position has come up twice: a third time is a draw.' when it has (the
     rules' threefold repetition), so a draw never comes as a surprise; else ''."""
     return " " + tr("plateaux.repetition_warning", lang) if state.repetitions() == 2 else ""
+
+
+def status_line(game: BoardController) -> str:
+    """The status line: a link problem, a notice, or what the player can do now."""
+    alert = game.remote.alert(game.lang) if game.remote is not None else ""
+    if alert:
+        return alert
+    if game.notice and game.paused:  # a notice ("Saved as …") never hides the pause
+        return f"{game.notice} {tr('plateaux.status_paused', game.lang)}"
+    return game.notice or prompt_line(game)
+
+
+def prompt_line(game: BoardController) -> str:
+    """What happens now or what the player can do (no notice)."""
+    session, lang = game.session, game.lang
+    if session.over:
+        return tr("plateaux.status_over", lang)
+    if game.paused:
+        return tr("plateaux.status_paused", lang)
+    if game.draw.asked is not None:  # the other person at the table answers
+        return draw_question(game, "plateaux.draw_question")
+    if game.draw.computer_side is not None:
+        return tr("plateaux.draw_offered_computer", lang)
+    if session.is_ai_turn():
+        return tr("plateaux.status_ai_thinking", lang)
+    if game.remote is not None and session.seat_to_move().is_remote:
+        return tr("net.waiting_move", lang)
+    text = game.hooks.prompt(session.state, game.builder.prefix, lang)
+    if game.builder.can_stop:
+        text += " " + tr("plateaux.prompt_stop", lang)
+    return text + repetition_warning(session.state, lang)
+
+
+def draw_question(game: BoardController, key: str) -> str:
+    """The draw offer put to the person asked (`key`'s text names both players)."""
+    asked = game.draw.asked if game.draw.asked is not None else 1 - game.state.to_move
+    offerer, other = (player_name(game.state, side, game.lang) for side in (1 - asked, asked))
+    return tr(key, game.lang, player=offerer, other=other)

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from engine.saves import SAVE_EXTENSION
 
@@ -142,7 +142,6 @@ def ask(mode: DialogMode, initial_dir: str, default_name: str, title: str, lang:
     buttons and labels speak `lang` (Tk's own translations, through msgcat)."""
     try:
         import tkinter
-        from tkinter import filedialog
     except ImportError:
         return DialogResult(None, NO_DIALOG)
 
@@ -153,28 +152,38 @@ def ask(mode: DialogMode, initial_dir: str, default_name: str, title: str, lang:
     root.withdraw()
     with contextlib.suppress(tkinter.TclError):  # a Tk without msgcat keeps its English
         root.tk.call("::msgcat::mclocale", lang)
-    filetypes = [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
-    start_dir = initial_dir if os.path.isdir(initial_dir) else os.path.expanduser("~")
     try:
-        if mode == "open":
-            chosen = filedialog.askopenfilename(
-                parent=root, title=title or "Open", initialdir=start_dir, filetypes=filetypes
-            )
-        else:
-            chosen = filedialog.asksaveasfilename(
-                parent=root,
-                title=title or "Save",
-                initialdir=start_dir,
-                initialfile=default_name,
-                filetypes=filetypes,
-                defaultextension=SAVE_EXTENSION,
-            )
+        chosen = choose_path(root, mode, initial_dir, default_name, title)
     finally:
         root.destroy()
+    return DialogResult(chosen)
+
+
+def choose_path(parent: Any, mode: DialogMode, initial_dir: str, default_name: str, title: str) -> str | None:
+    """Tk's open or save dialog over `parent` (a Tk widget); the path chosen (a save
+    gets the save extension) or None when cancelled. The Tk view calls it in its own
+    process; the arcade only through the child process (`ask`)."""
+    from tkinter import filedialog
+
+    filetypes = [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
+    start_dir = initial_dir if os.path.isdir(initial_dir) else os.path.expanduser("~")
+    if mode == "open":
+        chosen = filedialog.askopenfilename(
+            parent=parent, title=title or "Open", initialdir=start_dir, filetypes=filetypes
+        )
+    else:
+        chosen = filedialog.asksaveasfilename(
+            parent=parent,
+            title=title or "Save",
+            initialdir=start_dir,
+            initialfile=default_name,
+            filetypes=filetypes,
+            defaultextension=SAVE_EXTENSION,
+        )
     # Tk returns "" or () when cancelled.
     if not chosen or not isinstance(chosen, str):
-        return DialogResult(None)
-    return DialogResult(with_save_extension(chosen) if mode == "save" else chosen)
+        return None
+    return with_save_extension(chosen) if mode == "save" else chosen
 
 
 def main(argv: list[str] | None = None) -> int:

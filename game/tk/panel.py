@@ -57,7 +57,7 @@ class SidePanel(tk.Frame):
         buttons = tk.Frame(self, background=PANEL)
         buttons.pack(side=tk.BOTTOM, fill=tk.X)
         self.buttons: dict[str, tk.Button] = {}
-        for index, name in enumerate(("new", "hint", "undo", "redo", "save", "load")):
+        for index, name in enumerate(("new", "hint", "undo", "redo", "draw", "review", "save", "load")):
             button = tk.Button(
                 buttons,
                 command=actions[name],
@@ -113,7 +113,12 @@ class SidePanel(tk.Frame):
         self.verdicts.configure(
             text=tt("hint_verdicts", lang) + "\n" + verdict_list(verdicts, lang) if verdicts else ""
         )
-        for name, wanted in (("undo", game.can_undo()), ("redo", game.can_redo()), ("hint", game.can_hint())):
+        for name, wanted in (
+            ("undo", game.can_undo()),
+            ("redo", game.can_redo()),
+            ("hint", game.can_hint()),
+            ("draw", game.can_offer_draw()),
+        ):
             self.buttons[name].configure(state="normal" if wanted else "disabled")
 
     def retranslate(self, lang: str) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import contextlib
 import time
 import tkinter as tk
-from tkinter import filedialog
+from collections.abc import Callable
+from tkinter import messagebox
 from typing import Any
 
 from engine.core import EngineError
@@ -19,16 +20,16 @@ from engine.saves import SaveError
 from game import autosave
 from game.ai_worker import AIWorker
 from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
-from game.controller.texts import outcome_words
+from game.controller.texts import draw_question, outcome_words
 from game.game_hooks import game_title
 from game.i18n import LANGUAGES
 from game.looks import board_geometry, look_for
-from game.paths import SAVE_EXTENSION, saves_dir
+from game.paths import saves_dir
 from game.session import GameSession
 from game.tk import prefs
 from game.tk.board import BACKGROUND, LEGAL, REFUSAL, BoardCanvas, BoardPicture, board_picture
 from game.tk.collect import MainThreadCollector
-from game.tk.dialog import with_save_extension
+from game.tk.dialog import choose_path
 from game.tk.newgame import NewGameDialog
 from game.tk.panel import SidePanel, StatusLine, menubar, popup
 from game.tk.review import ReviewWindow
@@ -59,6 +60,8 @@ class TkApp:
         self.ai_delay = ai_delay
         self.movetime = setup.movetime
         self.announce_popups = announce
+        # Asks the person at the table a yes-or-no question (a draw offer); tests answer.
+        self.ask_yes_no: Callable[[str, str], bool] = self._ask_yes_no
         self.worker: AIWorker | None = None
         self.ai_error_callbacks: list[Any] = []
         self.game_over_callbacks: list[Any] = []
@@ -89,6 +92,8 @@ class TkApp:
                 "save": self.ask_save,
                 "load": self.ask_load,
                 "hint": self.hint,
+                "draw": self.offer_draw,
+                "review": self.open_review,
             },
         )
         self.panel.pack(side=tk.RIGHT, fill=tk.Y, padx=(12, 24), pady=(16, 8))
@@ -106,6 +111,7 @@ class TkApp:
             ("<Control-z>", lambda _e: self.undo()),
             ("<Control-y>", lambda _e: self.redo()),
             ("<Control-h>", lambda _e: self.hint()),
+            ("<Control-d>", lambda _e: self.offer_draw()),
             ("<Control-r>", lambda _e: self.open_review()),
             ("<Control-s>", lambda _e: self.ask_save()),
             ("<Control-o>", lambda _e: self.ask_load()),
@@ -161,6 +167,7 @@ class TkApp:
             ("menu_undo", "Ctrl+Z", self.undo),
             ("menu_redo", "Ctrl+Y", self.redo),
             ("menu_hint", "Ctrl+H", self.hint),
+            ("menu_draw", "Ctrl+D", self.offer_draw),
             ("menu_review", "Ctrl+R", self.open_review),
             None,
             ("menu_save", "Ctrl+S", self.ask_save),
@@ -259,6 +266,17 @@ class TkApp:
         self.game.ask_hint()
         self.refresh()
 
+    def offer_draw(self) -> None:
+        """Offer a draw: the computer answers in a moment, a person here at once."""
+        if self.game.offer_draw() and self.game.draw.asked is not None:
+            self.refresh()  # the question shows in the status line behind the dialog
+            question = draw_question(self.game, "tk.draw_question")
+            self.game.answer_draw(self.ask_yes_no(tt("draw_title", self.lang), question))
+        self.refresh()
+
+    def _ask_yes_no(self, title: str, question: str) -> bool:
+        return bool(messagebox.askyesno(title, question, parent=self.root))  # Yes and No in the UI's language
+
     def save_to(self, path: str) -> bool:
         try:
             autosave.save_session(path, self.game.session)
@@ -280,29 +298,14 @@ class TkApp:
         self._replace_game(session, tt("loaded", self.lang, path=path))
         return True
 
-    def _file_types(self) -> list[tuple[str, str]]:
-        return [("Plateaux", "*" + SAVE_EXTENSION), ("JSON", "*.json"), ("*", "*")]
-
     def ask_save(self) -> None:
         name = autosave.default_save_name(self.game.session)
-        path = filedialog.asksaveasfilename(
-            parent=self.root,
-            title=tt("save_title", self.lang),
-            initialdir=str(saves_dir()),
-            initialfile=name,
-            filetypes=self._file_types(),
-            defaultextension=SAVE_EXTENSION,
-        )
+        path = choose_path(self.root, "save", str(saves_dir()), name, tt("save_title", self.lang))
         if path:
-            self.save_to(with_save_extension(path))  # "game.json" -> "game.plateaux.json"
+            self.save_to(path)
 
     def ask_load(self) -> None:
-        path = filedialog.askopenfilename(
-            parent=self.root,
-            title=tt("load_title", self.lang),
-            initialdir=str(saves_dir()),
-            filetypes=self._file_types(),
-        )
+        path = choose_path(self.root, "open", str(saves_dir()), "", tt("load_title", self.lang))
         if path:
             self.load_from(path)
 
@@ -361,6 +364,8 @@ class TkApp:
             game.verdict_hint.shown,
             game.thinking_side,
             game.lang,
+            game.over,
+            game.draw.pending,
         )
 
     # ----- drawing ---------------------------------------------------------------

@@ -1,0 +1,52 @@
+"""The turns of others on a board: the computer's moves and the hints it searches, and
+the solved game's verdicts, advanced each frame by BoardController.update (functions of
+the controller, as the arcade's scenes have functions of a scene)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.ai_turns import HINT, MOVE
+from game.controller.events import AIFailed
+from game.i18n import tr
+
+if TYPE_CHECKING:
+    from game.controller.board import BoardController
+
+HINT_LEVEL = "hard"  # the search hint thinks like the hard level
+
+
+def update_ai(game: BoardController, dt: float, animating: bool) -> None:
+    """Ask the worker for the seat to move, and play (or show, for a hint) its answer
+    once the board is still; a paused game keeps the answer for later."""
+    idle = not game.ai.busy and game.pending_answer is None
+    if game.session.is_ai_turn() and idle and not game.paused:
+        seat = game.session.seat_to_move()
+        game.ai.request(game.state, seat.level or "medium", MOVE)
+    answer = game.ai.update(dt)
+    if answer is not None:
+        game.pending_answer = answer
+    if game.pending_answer is None or animating:
+        return
+    if game.paused and game.pending_answer.purpose == MOVE:
+        return  # kept until the watcher resumes
+    answer, game.pending_answer = game.pending_answer, None
+    if answer.purpose == HINT:
+        game.hint = answer.move
+        game.say(tr("plateaux.hint_is", game.lang, move=str(answer.move)))
+        return
+    if not game.session.is_ai_turn():
+        return
+    game.play(answer.move)
+    if answer.error:
+        game.say(tr("plateaux.ai_failed", game.lang, error=answer.error), refused=True)
+        game.listener(AIFailed(answer.error))
+
+def update_verdicts(game: BoardController) -> None:
+    hint = game.verdict_hint
+    if hint.failed:  # the database could not load: the usual hint
+        hint.clear()
+        game.ai.request(game.state, HINT_LEVEL, HINT)
+        game.say(tr("plateaux.hint_thinking", game.lang))
+    elif hint.update(game.state):
+        game.say(tr("plateaux.hint_verdicts", game.lang))
