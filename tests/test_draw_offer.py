@@ -227,6 +227,22 @@ def test_no_offer_when_it_is_not_the_person_s_turn_or_nobody_is_here() -> None:
     assert not over.can_offer_draw()
 
 
+class QuietLink:
+    """A network seat that is connected and has nothing waiting."""
+
+    lost = behind = False
+
+    def alert(self, lang: str) -> str:
+        return ""
+
+
+def test_a_network_game_says_why_no_draw_is_offered() -> None:
+    game, _, _ = board((Seat(HUMAN), Seat("remote")), remote=QuietLink())
+    assert game.human_to_move() and not game.can_offer_draw()
+    assert game.offer_draw() is False
+    assert game.status_text() == "Draw offers are not available in network games."
+
+
 def test_the_offer_speaks_french() -> None:
     game, _, _ = board(lang="fr")
     game.offer_draw()

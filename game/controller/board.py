@@ -324,7 +324,8 @@ class BoardController:
     def offer_draw(self) -> bool:
         """The player to move offers a draw; the other side answers (now or later)."""
         if not self.can_offer_draw():
-            self.refuse(tr("plateaux.refuse_draw_offer", self.lang))
+            why = "plateaux.refuse_draw_offer" if self.local else "plateaux.refuse_draw_network"
+            self.refuse(tr(why, self.lang))
             return False
         self.ai.cancel()  # a hint being searched: the worker answers the offer instead
         self.pending_answer = None
