@@ -228,24 +228,31 @@ def test_no_offer_when_it_is_not_the_person_s_turn_or_nobody_is_here() -> None:
 
 
 class QuietLink:
-    """A network seat that is connected and has nothing waiting."""
+    """A network seat that is connected, has nothing waiting and keeps what is sent."""
 
-    lost = behind = False
+    def __init__(self) -> None:
+        self.lost = self.behind = False
+        self.offers = 0
 
     def alert(self, lang: str) -> str:
         return ""
 
+    def offer_draw(self) -> None:
+        self.offers += 1
 
-def test_a_network_game_says_why_no_draw_is_offered() -> None:
-    game, _, _ = board((Seat(HUMAN), Seat("remote")), remote=QuietLink())
-    assert game.human_to_move() and not game.can_offer_draw()
-    assert game.offer_draw() is False
-    assert game.status_text() == "Draw offers are not available in network games."
+    def update(self, state: GameState, animating: bool) -> None:
+        return None
+
+    def draw_news(self) -> None:
+        return None
 
 
-def test_the_offer_speaks_french() -> None:
-    game, _, _ = board(lang="fr")
-    game.offer_draw()
-    assert game.status_text() == "Blanc propose la nulle. Noir : accepter (O) ou refuser (N) ?"
-    game.answer_draw(False)
-    assert game.status_text() == "La nulle est refusée : la partie continue."
+def test_a_network_offer_travels_the_board_waits_and_a_drop_withdraws_it() -> None:
+    link = QuietLink()
+    game, _, _ = board((Seat(HUMAN), Seat("remote")), remote=link)
+    assert game.can_offer_draw() and game.offer_draw() and link.offers == 1
+    assert not game.human_to_move()  # no move may cross the offer on the wire
+    assert game.status_text() == "Draw offered: waiting for the other player's answer…"
+    link.lost = True
+    game.update(0.1)
+    assert not game.draw.pending and "withdrawn" in game.status_text()

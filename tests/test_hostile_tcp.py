@@ -14,7 +14,7 @@ from test_net_helpers import FAST, RawClient, Recorder, run, started_host
 from game.net.bridge import NetBridge
 from game.net.events import Listening, Lost, MoveArrived, Resumed, Started
 from game.net.guest import Guest
-from game.net.host import MAX_CODE_FAILURES
+from game.net.lockout import MAX_CODE_FAILURES
 from game.net.protocol import PROTOCOL_VERSION, encode
 
 

@@ -1,7 +1,7 @@
 """The board controller shared by the arcade and the Tk view (UI-neutral)."""
 
-from game.controller.board import BoardController, Feedback
-from game.controller.events import AIFailed, BoardEvent, ChainStep, Effect, GameEnded, MoveShown
+from game.controller.board import BoardController
+from game.controller.events import AIFailed, BoardEvent, ChainStep, Effect, Feedback, GameEnded, MoveShown
 
 __all__ = [
     "AIFailed",

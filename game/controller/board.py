@@ -3,26 +3,26 @@
 It owns the GameSession and everything a board does with it: moves built click by
 click (game.input.MoveBuilder) with a capture chain shown jump by jump, AI turns through
 the worker (game.ai_turns), a remote player's turns (game.net), undo and redo, hints
-(a search, or a solved game's verdicts), the status texts in the player's language and
-the autosave. A view feeds it clicks, keys and time, reads what to show, and is told
-what happened through BoardEvents (to animate it and play sounds, or just redraw).
+(a search, or a solved game's verdicts), draws by agreement (game.controller.draw_offer),
+the status texts in the player's language and the autosave. A view feeds it clicks,
+keys and time, reads what to show, and is told what happened through BoardEvents (to
+animate it and play sounds, or just redraw).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core import EMPTY, owner_of
 from game.ai_turns import HINT, MOVE, AIAnswer, AITurns
 from game.ai_worker import AIWorker
 from game.autosave import Autosaver
-from game.controller.draw_offer import DrawOffer
-from game.controller.events import BoardEvent, ChainStep, Effect, GameEnded, MoveShown
+from game.controller.draw_offer import REMOTE, DrawOffer
+from game.controller.events import BoardEvent, ChainStep, Effect, Feedback, GameEnded, MoveShown, ignore
 from game.controller.hints import VerdictHint
 from game.controller.texts import outcome_sound, prompt_line, status_line
-from game.controller.turns import HINT_LEVEL, update_ai, update_verdicts
+from game.controller.turns import HINT_LEVEL, update_ai, update_draw_news, update_verdicts
 from game.game_hooks import hooks_for
 from game.i18n import tr
 from game.input import ClickKind, MoveBuilder
@@ -31,18 +31,6 @@ from game.session import GameSession
 if TYPE_CHECKING:
     from engine.core import GameState
     from game.net.remote_turns import RemoteTurns
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What a click or key did: the move played (if any) and a refusal (if any)."""
-
-    played: Any = None
-    refusal: str | None = None
-
-
-def _ignore(_event: BoardEvent) -> None:
-    pass
 
 
 class BoardController:
@@ -58,7 +46,7 @@ class BoardController:
         ai_movetime: float | None = None,
         remote: RemoteTurns | None = None,
         autosave: bool = True,
-        listener: Callable[[BoardEvent], None] = _ignore,
+        listener: Callable[[BoardEvent], None] = ignore,
     ) -> None:
         self.session = session
         self.lang = lang
@@ -108,7 +96,8 @@ class BoardController:
         # While a network link is lost (a drop, or a Continue not yet reconnected), a move
         # here could go where the other side's game went on without it: wait instead.
         waiting = self.remote is not None and (self.remote.lost or self.remote.behind)
-        waiting = waiting or self.draw.asked is not None  # the other person answers a draw offer
+        # A person here answers a draw offer, or the network's answer to ours is on its way.
+        waiting = waiting or self.draw.asked is not None or self.draw.remote_side is not None
         return not self.session.over and not self.session.is_ai_turn() and not remote and not waiting
 
     @property
@@ -319,30 +308,39 @@ class BoardController:
     # ----- draws by agreement (game.controller.draw_offer) -----------------------------
     def can_offer_draw(self) -> bool:
         state = self.state
-        return self.local and self.human_to_move() and self.draw.may_offer(state.to_move, len(state.history))
+        return self.human_to_move() and self.draw.may_offer(state.to_move, len(state.history))
 
     def offer_draw(self) -> bool:
         """The player to move offers a draw; the other side answers (now or later)."""
         if not self.can_offer_draw():
-            why = "plateaux.refuse_draw_offer" if self.local else "plateaux.refuse_draw_network"
-            self.refuse(tr(why, self.lang))
+            self.refuse(tr("plateaux.refuse_draw_offer", self.lang))
             return False
         self.ai.cancel()  # a hint being searched: the worker answers the offer instead
         self.pending_answer = None
         self.builder.reset()
         self._show_prefix()
         self.say("")
-        self.draw.offer(self.state, self.session.seats[1 - self.state.to_move])
+        if self.draw.offer(self.state, self.session.seats[1 - self.state.to_move]) == REMOTE and self.remote:
+            self.remote.offer_draw()
         self.listener(Effect("click"))
         return True
 
     def answer_draw(self, accept: bool) -> None:
-        """The person asked at this table accepts or declines the offer."""
-        if self.draw.asked is not None:
-            self.draw.answered()
-            self._draw_answered(accept)
+        """The person asked here accepts or declines the offer. Over the network the
+        answer travels, and an acceptance waits for the host to settle the draw."""
+        asked = self.draw.asked
+        if asked is None:
+            return
+        self.draw.answered()
+        if self.remote is None:
+            self.draw_answered(accept)
+            return
+        self.remote.answer_draw(accept)
+        if accept:
+            self.draw.remote_side = 1 - asked
 
-    def _draw_answered(self, accepted: bool) -> None:
+    def draw_answered(self, accepted: bool) -> None:
+        """An offer is settled: the game ends drawn, or goes on and the status says so."""
         if accepted:
             self.session.agree_draw()
             self._position_changed()  # the game ends: announced like any other end
@@ -360,11 +358,12 @@ class BoardController:
         update_verdicts(self)
         answer = self.draw.update(dt)
         if answer is not None:
-            self._draw_answered(answer)
+            self.draw_answered(answer)
         if self.remote is not None:
             remote_move = self.remote.update(self.state, animating)
             if remote_move is not None:
                 self.play(remote_move)
+            update_draw_news(self, self.remote)
         if self.autosaver is not None:
             error = self.autosaver.poll_error()
             if error:

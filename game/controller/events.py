@@ -4,6 +4,7 @@ from these (the arcade) or just redraws (Tk). Cells are indices of the game's bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -58,3 +59,15 @@ class AIFailed:
 
 
 BoardEvent = MoveShown | ChainStep | Effect | GameEnded | AIFailed
+
+
+def ignore(_event: BoardEvent) -> None:
+    """A listener for a controller nobody watches."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a click or key did: the move played (if any) and a refusal (if any)."""
+
+    played: Any = None
+    refusal: str | None = None

@@ -135,6 +135,8 @@ def prompt_line(game: BoardController) -> str:
         return draw_question(game, "plateaux.draw_question")
     if game.draw.computer_side is not None:
         return tr("plateaux.draw_offered_computer", lang)
+    if game.draw.remote_side is not None:
+        return tr("net.draw_waiting", lang)
     if session.is_ai_turn():
         return tr("plateaux.status_ai_thinking", lang)
     if game.remote is not None and session.seat_to_move().is_remote:

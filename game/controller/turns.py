@@ -1,17 +1,20 @@
-"""The turns of others on a board: the computer's moves and the hints it searches, and
-the solved game's verdicts, advanced each frame by BoardController.update (functions of
-the controller, as the arcade's scenes have functions of a scene)."""
+"""The turns of others on a board: the computer's moves and the hints it searches, the
+solved game's verdicts and a network player's word on a draw, advanced each frame by
+BoardController.update (functions of the controller, as the arcade's scenes have
+functions of a scene)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.ai_turns import HINT, MOVE
-from game.controller.events import AIFailed
+from game.controller.events import AIFailed, Effect
 from game.i18n import tr
+from game.net.events import DrawOffered
 
 if TYPE_CHECKING:
     from game.controller.board import BoardController
+    from game.net.remote_turns import RemoteTurns
 
 HINT_LEVEL = "hard"  # the search hint thinks like the hard level
 
@@ -50,3 +53,24 @@ def update_verdicts(game: BoardController) -> None:
         game.say(tr("plateaux.hint_thinking", game.lang))
     elif hint.update(game.state):
         game.say(tr("plateaux.hint_verdicts", game.lang))
+
+
+def update_draw_news(game: BoardController, remote: RemoteTurns) -> None:
+    """A network player offers a draw (the person here is asked), or an offer is settled;
+    a dropped connection withdraws whatever was pending (game.net.draw_talk)."""
+    draw = game.draw
+    if remote.lost and draw.pending:
+        draw.withdraw()
+        game.say(tr("net.draw_withdrawn", game.lang), refused=True)
+    news = remote.draw_news()
+    while news is not None:
+        if isinstance(news, DrawOffered):
+            if not game.session.over:
+                draw.withdraw()
+                draw.asked = 1 - game.state.to_move  # the local player answers
+                game.say("")
+                game.listener(Effect("select"))
+        elif news.agreed or draw.remote_side is not None:  # our offer or our acceptance settled
+            draw.withdraw()
+            game.draw_answered(news.agreed)
+        news = remote.draw_news()

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core import FIRST, EngineError, GameState
 from game.net.discovery import BROADCAST, Announcer, Listener, announcement, host_name
-from game.net.events import Ended, GamesFound, Listening, NetEvent, Notice, Started
+from game.net.events import DrawSettled, Ended, GamesFound, Listening, NetEvent, Notice, Started
 from game.net.guest import Guest
 from game.net.host import Host
 from game.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, Timing
@@ -104,6 +104,14 @@ class NetBridge:
     def play(self, move: str) -> None:
         """The local player's move (already checked by the scene's own engine state)."""
         self._submit(self._play(move))
+
+    def offer_draw(self) -> None:
+        """The local player, to move, offers a draw: DrawSettled follows (game.net.draw_talk)."""
+        self._submit(self._draw(None))
+
+    def answer_draw(self, accept: bool) -> None:
+        """Answer the other player's DrawOffered (an acceptance is settled by the host)."""
+        self._submit(self._draw(accept))
 
     def offer_rematch(self) -> None:
         """After the end: ask for a rematch, colours swapped (or accept the one offered).
@@ -257,6 +265,19 @@ class NetBridge:
                 await link.answer_rematch(accept)
         except (EngineError, ConnectionError) as error:
             self._events.put(Notice(f"{NO_REMATCH}{error}"))
+
+    async def _draw(self, accept: bool | None) -> None:
+        link = self._link
+        try:
+            if link is None:
+                raise EngineError("not connected")
+            if accept is None:
+                await link.offer_draw()
+            else:
+                await link.answer_draw(accept)
+        except (EngineError, ConnectionError) as error:
+            self._events.put(DrawSettled(False))  # the offer never left: the game goes on
+            self._events.put(Notice(f"no draw offer: {error}"))
 
     async def _stop_discovery(self) -> None:
         if self._discovery is not None:

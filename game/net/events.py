@@ -70,6 +70,18 @@ class RematchDeclined:
 
 
 @dataclass(frozen=True)
+class DrawOffered:
+    """The other player, to move, offers a draw: answer it (game.net.draw_talk)."""
+
+
+@dataclass(frozen=True)
+class DrawSettled:
+    """A draw offer is settled: `agreed` (the game ends drawn) or declined (it goes on)."""
+
+    agreed: bool
+
+
+@dataclass(frozen=True)
 class Notice:
     """Something worth a log line: a refused stranger, an ignored announcement."""
 
@@ -100,5 +112,5 @@ class GamesFound:
 
 NetEvent = (
     Listening | Started | MoveArrived | Lost | Resumed | Ended | Notice | GamesFound
-    | RematchOffered | RematchDeclined
+    | RematchOffered | RematchDeclined | DrawOffered | DrawSettled
 )

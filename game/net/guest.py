@@ -18,7 +18,9 @@ from typing import Any
 
 from engine.core import SECOND, EngineError, GameState
 from engine.registry import new_state, state_from_dict
+from game.net.draw_talk import finished, local_answer, local_offer, read_draw_message, withdraw_offers
 from game.net.events import (
+    DrawSettled,
     Ended,
     Lost,
     MoveArrived,
@@ -72,6 +74,10 @@ class Guest:
         self.rematch_mine = False
         self.rematch_theirs = False
         self._plies_at_drop = -1
+        self.agreed = False  # a draw both players agreed, as the host confirmed it
+        self.draw_mine: int | None = None
+        self.draw_theirs: int | None = None
+        self.draw_accepted: int | None = None
 
     @property
     def ready(self) -> bool:
@@ -192,6 +198,9 @@ class Guest:
         token = field(message, "token", str)
         if seat not in (0, 1):
             raise ProtocolError("frame", "bad seat")
+        agreed = message.get("agreed", False)
+        if not isinstance(agreed, bool):
+            raise ProtocolError("frame", "bad agreed")
         game = {
             "game": field(message, "game", str),
             "options": field(message, "options", dict),
@@ -210,6 +219,10 @@ class Guest:
             self.report(Started(theirs.spec.id, dict(theirs.options), moves, seat, token))
             return True
         self._reconcile(theirs, seat)
+        withdraw_offers(self)  # the dropped connection withdrew any draw offer
+        if agreed and not self.agreed:  # the host's confirmation was lost with the link
+            self.agreed = True
+            self.report(DrawSettled(True))
         return True
 
     def _reconcile(self, theirs: GameState, seat: int) -> None:
@@ -235,7 +248,7 @@ class Guest:
         if len(state.history) > self._host_plies:
             ply = len(state.history) - 1
             await channel.send({"type": "move", "move": str(state.history[-1]), "ply": ply})
-        if state.outcome() is not None:
+        if finished(self, state):
             await self._say_bye(channel)
 
     async def _heartbeat(self, channel: Channel) -> None:
@@ -255,12 +268,16 @@ class Guest:
         if kind == "bye":
             reason = field(message, "reason", str)
             state = self.state
-            over = state is not None and state.outcome() is not None
+            over = state is not None and finished(self, state)
             self._finish(Ended("over") if over else Ended("left", detail=reason[:80]))
             return False
         if kind == "refused":
             self._finish(Ended("refused", str(message.get("reason"))[:40], str(message.get("detail"))[:200]))
             return False
+        if kind in ("draw", "draw_reply") and not self.lingering and self.state is not None:
+            if read_draw_message(self, self.state, message, 1 - self.seat, host=False):
+                await self._say_bye(channel)  # the host agreed: the game is done
+            return True
         if kind in ("rematch", "rematch_reply") and self.lingering:
             read_rematch_message(self, message)
             return True
@@ -292,19 +309,21 @@ class Guest:
         assert state is not None
         self.state = new_state(state.spec.id, state.options)
         self.seat = 1 - self.seat
-        self.ended = self.lingering = self.rematch_mine = self.rematch_theirs = False
+        self.ended = self.lingering = self.rematch_mine = self.rematch_theirs = self.agreed = False
+        withdraw_offers(self)
         self._host_plies, self._drops, self._plies_at_drop = 0, 0, -1
         self.report(Started(state.spec.id, dict(state.options), (), self.seat, self.token or ""))
 
     async def _host_move(self, channel: Channel, text: str, ply: int) -> None:
         state = self.state
         assert state is not None
-        if state.outcome() is not None or state.to_move == self.seat or ply != len(state.history):
+        if finished(self, state) or state.to_move == self.seat or ply != len(state.history):
             raise ProtocolError("out_of_turn", f"host move {text[:40]!r} at ply {ply}")
         try:
             move = state.play(text)
         except EngineError as error:
             raise ProtocolError("illegal", f"host move: {error}") from None
+        withdraw_offers(self)
         self.report(MoveArrived(str(move), ply))
         if state.outcome() is not None:
             await self._say_bye(channel)
@@ -328,10 +347,13 @@ class Guest:
         state = self.state
         if state is None:
             raise EngineError("not joined yet")
+        if self.agreed:
+            raise EngineError("the game ended in a draw both players agreed")
         if state.outcome() is None and state.to_move != self.seat:
             raise EngineError("it is the other player's turn")
         ply = len(state.history)
         move = str(state.play(text))
+        withdraw_offers(self)
         channel = self.channel
         if channel is not None and not channel.closed:
             # If this fails the move is resent after the resume (the host lacks it).
@@ -340,6 +362,21 @@ class Guest:
                 if state.outcome() is not None:
                     await self._say_bye(channel)
         return move
+
+    async def offer_draw(self) -> None:
+        """The guest's player offers a draw; EngineError when not now or not connected."""
+        channel = self.channel
+        if self.state is None or channel is None or channel.closed or self.lingering:
+            raise EngineError("the other player is not connected")
+        await channel.send(local_offer(self, self.state, self.seat))
+
+    async def answer_draw(self, accept: bool) -> None:
+        """The guest's player answers the host's offer (an acceptance waits for the host)."""
+        channel = self.channel
+        message = local_answer(self, self.state, accept, host=False) if self.state is not None else None
+        if message is not None and channel is not None and not channel.closed:
+            with contextlib.suppress(ConnectionError):  # a drop withdraws it: nothing is lost
+                await channel.send(message)
 
     def abandon(self) -> None:
         """Stop without a word (the app quits, the player saves to finish later): the

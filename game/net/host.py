@@ -7,7 +7,8 @@ flood of idle sockets cannot lock out the real guest, whose hello comes at once.
 The seat goes to the first connection with the right code; after that only the
 session token it received takes it back (a resume), so a stranger can never replace
 the real guest, not even in the moment between its welcome and its first message.
-An address that gives MAX_CODE_FAILURES wrong codes is refused for `Timing.lockout`.
+An address that gives too many wrong codes is refused for `Timing.lockout` (game.net.lockout).
+Draws by agreement are settled here, the host deciding (game.net.draw_talk).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from engine.core import FIRST, EngineError, GameState
 from engine.registry import new_state
+from game.net.draw_talk import finished, local_answer, local_offer, read_draw_message, withdraw_offers
 from game.net.events import (
     Ended,
     Lost,
@@ -29,6 +31,7 @@ from game.net.events import (
     Resumed,
     Started,
 )
+from game.net.lockout import CodeLockout
 from game.net.protocol import (
     MAX_FRAME,
     PROTOCOL_VERSION,
@@ -43,8 +46,6 @@ from game.net.protocol import (
 from game.net.rematch_talk import read_rematch_message
 
 MAX_HANDSHAKES = 16  # connections waiting for their hello at once; the oldest goes first
-MAX_CODE_FAILURES = 5  # wrong join codes from one address before it is locked out
-MAX_TRACKED_ADDRESSES = 1024  # addresses whose wrong codes are remembered (oldest forgotten)
 
 
 def _same_secret(given: object, expected: str) -> bool:
@@ -88,9 +89,13 @@ class Host:
         self._server: asyncio.Server | None = None
         self._waiting: dict[Channel, None] = {}  # connections before their hello, oldest first
         self._channels: set[Channel] = set()
-        self._wrong_codes: dict[str, tuple[int, float]] = {}  # address: (failures, last at)
+        self._wrong_codes = CodeLockout()
         self.rematch_mine = False  # after the end: our player asked for a rematch
         self.rematch_theirs = False  # the guest asked, we have not answered yet
+        self.agreed = False  # a draw both players agreed (game.net.draw_talk)
+        self.draw_mine: int | None = None
+        self.draw_theirs: int | None = None
+        self.draw_accepted: int | None = None  # the guest's field; never set on the host
 
     @property
     def ready(self) -> bool:
@@ -124,7 +129,7 @@ class Host:
             self.refused += 1
             oldest.close()  # no reply: the cheapest answer to a flood
         self._channels.add(channel)
-        if self._locked_out(channel.peer_host):
+        if self._wrong_codes.locked_out(channel.peer_host, self._now(), self.timing.lockout):
             await self._refuse(channel, "locked", "too many wrong join codes: wait a while")
             return
         self._waiting[channel] = None
@@ -133,7 +138,7 @@ class Host:
             resumed = self._admit(hello)
         except ProtocolError as error:
             if error.reason == "code":
-                self._count_wrong_code(channel.peer_host)
+                self._wrong_codes.count(channel.peer_host, self._now())
             await self._refuse(channel, error.reason, error.detail)
             return
         except TimeoutError:
@@ -149,21 +154,6 @@ class Host:
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
-
-    def _locked_out(self, address: str) -> bool:
-        failures, last = self._wrong_codes.get(address, (0, 0.0))
-        if failures < MAX_CODE_FAILURES:
-            return False
-        if self._now() - last > self.timing.lockout:
-            del self._wrong_codes[address]  # served its time: a fresh start
-            return False
-        return True
-
-    def _count_wrong_code(self, address: str) -> None:
-        failures, _ = self._wrong_codes.pop(address, (0, 0.0))
-        self._wrong_codes[address] = (failures + 1, self._now())  # re-inserted: newest last
-        if len(self._wrong_codes) > MAX_TRACKED_ADDRESSES:
-            del self._wrong_codes[next(iter(self._wrong_codes))]
 
     async def _refuse(self, channel: Channel, reason: str, detail: str) -> None:
         self.refused += 1
@@ -213,6 +203,7 @@ class Host:
                     "moves": [str(m) for m in self.state.history],
                     "seat": self.guest_seat,
                     "token": self.token,
+                    "agreed": self.agreed,
                 }
             )
         except ConnectionError:
@@ -252,8 +243,8 @@ class Host:
         if self.guest is not channel:
             return  # already replaced by a resumed connection
         self.guest = None
-        finished = self.state.outcome() is not None and self.guest_done
-        if not self.ended and not finished:
+        withdraw_offers(self)  # a dropped connection withdraws any draw offer
+        if not self.ended and not (finished(self, self.state) and self.guest_done):
             self.report(Lost(detail))
 
     async def _heartbeat(self, channel: Channel) -> None:
@@ -271,9 +262,15 @@ class Host:
             self._guest_move(field(message, "move", str), field(message, "ply", int))
             return True
         if kind == "done":  # the guest has every move: over, the link stays for a rematch
-            if self.state.outcome() is None:
+            if not finished(self, self.state):
                 raise ProtocolError("unexpected", "done before the end")
             self._game_over()
+            return True
+        if kind in ("draw", "draw_reply") and not self.guest_done:
+            if read_draw_message(self, self.state, message, self.guest_seat, host=True) and self.guest:
+                # The guest accepted our offer: agreed here, so confirm it to the guest.
+                confirm = {"type": "draw_reply", "accept": True, "ply": len(self.state.history)}
+                await self.guest.send(confirm)
             return True
         if kind in ("rematch", "rematch_reply"):
             if not self.guest_done:
@@ -282,7 +279,7 @@ class Host:
             return True
         if kind == "bye":
             reason = field(message, "reason", str)
-            if reason == "over" and self.state.outcome() is not None:
+            if reason == "over" and finished(self, self.state):
                 self._game_over()
             else:
                 self.ended = True
@@ -318,13 +315,14 @@ class Host:
         """The same game again from its start, each player on the other side."""
         self.state = new_state(self.state.spec.id, self.state.options)
         self.seat, self.guest_seat = self.guest_seat, self.seat
-        self.ended = self.guest_done = self.rematch_mine = self.rematch_theirs = False
+        self.ended = self.guest_done = self.rematch_mine = self.rematch_theirs = self.agreed = False
+        withdraw_offers(self)
         state = self.state
         self.report(Started(state.spec.id, dict(state.options), (), self.seat, self.token or ""))
 
     def _guest_move(self, text: str, ply: int) -> None:
         state = self.state
-        if state.outcome() is not None:
+        if finished(self, state):
             raise ProtocolError("unexpected", "the game is over")
         if state.to_move != self.guest_seat or ply != len(state.history):
             raise ProtocolError(
@@ -334,6 +332,7 @@ class Host:
             move = state.play(text)
         except EngineError as error:
             raise ProtocolError("illegal", str(error)) from None
+        withdraw_offers(self)
         self.report(MoveArrived(str(move), ply))
 
     # ----- the local player --------------------------------------------------------------------
@@ -341,15 +340,31 @@ class Host:
         """Play the host's move (checked) and send it; EngineError if refused."""
         if not self.ready:
             raise EngineError("wait for the other player to join")
+        if self.agreed:
+            raise EngineError("the game ended in a draw both players agreed")
         if self.state.outcome() is None and self.state.to_move != self.seat:
             raise EngineError("it is the other player's turn")
         ply = len(self.state.history)
         move = str(self.state.play(text))
+        withdraw_offers(self)
         if self.guest is not None:
             # A lost move is not lost: the guest gets the whole list when it resumes.
             with contextlib.suppress(ConnectionError):
                 await self.guest.send({"type": "move", "move": move, "ply": ply})
         return move
+
+    async def offer_draw(self) -> None:
+        """The host's player offers a draw; EngineError when not now or nobody is here."""
+        if self.guest is None or self.guest.closed:
+            raise EngineError("the other player is not connected")
+        await self.guest.send(local_offer(self, self.state, self.seat))
+
+    async def answer_draw(self, accept: bool) -> None:
+        """The host's player answers the guest's offer; accepting agrees the draw."""
+        message = local_answer(self, self.state, accept, host=True)
+        if message is not None and self.guest is not None:
+            with contextlib.suppress(ConnectionError):  # the welcome says it on a resume
+                await self.guest.send(message)
 
     def abandon(self) -> None:
         """Stop without a word (the app quits, the player saves to finish later): the
@@ -367,7 +382,7 @@ class Host:
         was_ended, self.ended = self.ended, True
         guest = self.guest
         if guest is not None and not guest.closed:
-            reason = "over" if self.state.outcome() is not None else "left"
+            reason = "over" if finished(self, self.state) else "left"
             with contextlib.suppress(ConnectionError):
                 await guest.send({"type": "bye", "reason": reason, "ply": len(self.state.history)})
         for channel in list(self._channels):

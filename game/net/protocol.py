@@ -4,9 +4,11 @@ Every message is an object with a "type" and a "seq" (1, 2, 3... per connection 
 direction; a gap or a repeat is a protocol error). Messages:
 
 - guest -> host  hello {version, code, token?, game?}  (the first line, within the handshake time)
-- host -> guest  welcome {version, game, options, moves, seat, token}
+- host -> guest  welcome {version, game, options, moves, seat, token, agreed?}
 - both           move {move, ply}     ply = moves played before it (catches desyncs)
 - both           ping {}              the heartbeat; any message proves the peer alive
+- both           draw {ply}           the player to move offers a draw (game.net.draw_talk)
+- both           draw_reply {accept, ply}  the answer; the host's accepting one settles it
 - both           bye {reason, ply}    "over" (game finished) or "left" (a player quit)
 - guest -> host  done {ply}           the game is over and the guest has every move; the
                                       connection stays open for a rematch until a bye

@@ -22,7 +22,7 @@ from typing import Any
 from engine.core import EngineError, GameState
 from game.i18n import tr
 from game.net.bridge import NetBridge
-from game.net.events import Ended, Lost, MoveArrived, NetEvent, Resumed, Started
+from game.net.events import DrawOffered, DrawSettled, Ended, Lost, MoveArrived, NetEvent, Resumed, Started
 from game.net.rematch import PostGame
 from game.net.resume import clear_resume
 from game.session import AI, GameSetup, Seat
@@ -89,6 +89,8 @@ class RemoteTurns:
         self._moves: list[MoveArrived] = []
         self._echo = False  # the move `update` just gave was this seat's own, caught up
         self._backlog = list(backlog)  # events polled with the Started, by the scene before the board
+        self.agreed = False  # the game ended in a draw both players agreed (the host settled it)
+        self._draw_news: list[DrawOffered | DrawSettled] = []
 
     @property
     def state(self) -> str:
@@ -140,6 +142,9 @@ class RemoteTurns:
                 self._after_end.append(event)  # a rematch's events: for the PostGame
             elif isinstance(event, MoveArrived):
                 self._moves.append(event)
+            elif isinstance(event, DrawOffered | DrawSettled):
+                self.agreed = self.agreed or (isinstance(event, DrawSettled) and event.agreed)
+                self._draw_news.append(event)
             elif isinstance(event, Lost):
                 if not self.lost:
                     self._lost_at = self.clock()
@@ -156,7 +161,7 @@ class RemoteTurns:
         (one per animation): the remote player's, or, after a Continue, this seat's own
         last move that the autosave missed but the other side had received."""
         self.poll()
-        self._over = state.outcome() is not None
+        self._over = state.outcome() is not None or self.agreed
         if animating or self._over:
             return None
         while self._moves:
@@ -186,6 +191,17 @@ class RemoteTurns:
         if mover != self.remote_seat and not echo:
             self.bridge.play(str(move))
 
+    def offer_draw(self) -> None:
+        """The local player offers a draw over the link (game.net.draw_talk)."""
+        self.bridge.offer_draw()
+
+    def answer_draw(self, accept: bool) -> None:
+        self.bridge.answer_draw(accept)
+
+    def draw_news(self) -> DrawOffered | DrawSettled | None:
+        """The next word about a draw: the other player offers one, or an offer is settled."""
+        return self._draw_news.pop(0) if self._draw_news else None
+
     def alert(self, lang: str) -> str:
         """What went wrong with the connection, or '' while all is well."""
         if self.ended is not None and self.ended.reason == "gave_up":
@@ -202,7 +218,7 @@ class RemoteTurns:
         """At the end: the link kept for a rematch (this seat then leaves the bridge
         open when it closes), or None when the link is already over."""
         self.poll()
-        self._over = state.outcome() is not None
+        self._over = state.outcome() is not None or self.agreed
         if not self._over or (self.ended is not None and self.ended.reason != "over"):
             return None
         self._kept = True
