@@ -8,32 +8,15 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from test_net_helpers import FAST, RawClient, Recorder, run, started_host
+from test_net_helpers import RawClient, close_pair, joined_pair, run, started_host
 
 from engine.core import EngineError
 from game.net.events import DrawOffered, DrawSettled, Ended, MoveArrived, Started
-from game.net.guest import Guest
-from game.net.host import Host
-
-
-async def pair(game: str = "teeko") -> tuple[Host, Recorder, Guest, Recorder, asyncio.Task[None]]:
-    host, host_events = await started_host(game, seat=0)
-    guest_events = Recorder()
-    guest = Guest("127.0.0.1", host.port, host.code, report=guest_events, timing=FAST, linger=True)
-    task = asyncio.create_task(guest.run())
-    await guest_events.wait_for(Started)
-    return host, host_events, guest, guest_events, task
-
-
-async def close_pair(host: Host, guest: Guest, task: asyncio.Task[None]) -> None:
-    await guest.close()
-    await asyncio.wait_for(task, 5)
-    await host.close()
 
 
 def test_the_guest_offers_the_host_accepts_and_both_end_drawn() -> None:
     async def scenario() -> None:
-        host, host_events, guest, guest_events, task = await pair()
+        host, host_events, guest, guest_events, task = await joined_pair()
         await host.play_local("c3")
         await guest_events.wait_for(MoveArrived)
         await guest.offer_draw()  # the guest is to move
@@ -52,7 +35,7 @@ def test_the_guest_offers_the_host_accepts_and_both_end_drawn() -> None:
 
 def test_the_host_offers_the_guest_accepts_and_the_host_confirms() -> None:
     async def scenario() -> None:
-        host, host_events, guest, guest_events, task = await pair()
+        host, host_events, guest, guest_events, task = await joined_pair()
         await host.offer_draw()
         await guest_events.wait_for(DrawOffered)
         await guest.answer_draw(True)
@@ -66,7 +49,7 @@ def test_the_host_offers_the_guest_accepts_and_the_host_confirms() -> None:
 
 def test_a_declined_offer_lets_the_game_go_on_and_a_new_offer_is_possible() -> None:
     async def scenario() -> None:
-        host, host_events, guest, guest_events, task = await pair()
+        host, host_events, guest, guest_events, task = await joined_pair()
         await host.offer_draw()
         await guest_events.wait_for(DrawOffered)
         await guest.answer_draw(False)
@@ -105,7 +88,7 @@ def test_offers_out_of_turn_are_refused_at_home_and_on_the_wire() -> None:
 
 def test_a_stale_reply_is_ignored_and_a_drop_withdraws_the_offer() -> None:
     async def scenario() -> None:
-        host, host_events, guest, guest_events, task = await pair()
+        host, host_events, guest, guest_events, task = await joined_pair()
         await host.offer_draw()
         await guest_events.wait_for(DrawOffered)
         assert guest.channel is not None

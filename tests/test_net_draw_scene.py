@@ -6,8 +6,7 @@ Loopback only, bounded frame loops."""
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pytest.importorskip("pygame_gui")
 
 from conftest import headless_arcade
+from test_net_continue import frames_until
 
 from engine.core import AGREED_DRAW, GameState
 from engine.registry import new_state
@@ -57,15 +57,6 @@ class OtherComputer:
         assert self.state is not None
         self.state.play(move)
         self.bridge.play(move)
-
-
-def frames_until(app: App, done: Callable[[], bool], also: Callable[[], None]) -> None:
-    deadline = time.monotonic() + 30.0  # a hang fails the test instead of blocking it
-    while not done():
-        assert time.monotonic() < deadline, f"timed out on {type(app.top).__name__}"
-        also()
-        app.frame(1 / 30, [])
-        time.sleep(0.002)
 
 
 def test_a_draw_across_the_network_declined_then_agreed(app: App) -> None:

@@ -10,7 +10,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from engine.core import GameState
-from game.net.events import Ended, NetEvent
+from game.net.events import Ended, NetEvent, Started
+from game.net.guest import Guest
 from game.net.host import Host
 from game.net.protocol import PROTOCOL_VERSION, Timing
 
@@ -131,3 +132,19 @@ async def started_host(game: str = "nine", seat: int = 0) -> tuple[Host, Recorde
     host = Host(game, {}, seat, report=recorder, timing=FAST)
     await host.start(0, "127.0.0.1")
     return host, recorder
+
+
+async def joined_pair(game: str = "teeko") -> tuple[Host, Recorder, Guest, Recorder, asyncio.Task[None]]:
+    """A host (seat 0) and a lingering guest, joined: the game is on."""
+    host, host_events = await started_host(game, seat=0)
+    guest_events = Recorder()
+    guest = Guest("127.0.0.1", host.port, host.code, report=guest_events, timing=FAST, linger=True)
+    task = asyncio.create_task(guest.run())
+    await guest_events.wait_for(Started)
+    return host, host_events, guest, guest_events, task
+
+
+async def close_pair(host: Host, guest: Guest, task: asyncio.Task[None]) -> None:
+    await guest.close()
+    await asyncio.wait_for(task, 5)
+    await host.close()

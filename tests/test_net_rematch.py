@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from test_net_helpers import FAST, RawClient, Recorder, random_mover, run, started_host
+from test_net_helpers import RawClient, Recorder, close_pair, joined_pair, random_mover, run, started_host
 from test_net_resume import play_out
 
 from engine.core import EngineError
@@ -16,22 +16,12 @@ from game.net.host import Host
 
 
 async def finished_pair(game: str = "teeko") -> tuple[Host, Recorder, Guest, Recorder, asyncio.Task[None]]:
-    host, host_events = await started_host(game, seat=0)
-    guest_events = Recorder()
-    guest = Guest("127.0.0.1", host.port, host.code, report=guest_events, timing=FAST, linger=True)
-    task = asyncio.create_task(guest.run())
-    await guest_events.wait_for(Started)
+    host, host_events, guest, guest_events, task = await joined_pair(game)
     await play_out(host, guest, random_mover(3))
     await host_events.wait_for(Ended)
     assert host_events.ended() == Ended("over") and guest_events.ended() == Ended("over")
     assert guest.lingering and not task.done()  # the link stays open after the end
     return host, host_events, guest, guest_events, task
-
-
-async def close_pair(host: Host, guest: Guest, task: asyncio.Task[None]) -> None:
-    await guest.close()
-    await asyncio.wait_for(task, 5)
-    await host.close()
 
 
 def test_the_guest_asks_the_host_accepts_and_the_colours_swap() -> None:

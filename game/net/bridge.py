@@ -24,6 +24,7 @@ from game.net.resume import NetResume
 
 NO_REMATCH = "no rematch: "  # the Notice when a rematch cannot be asked (the link is gone)
 DISCOVERY_POLL = 0.5  # seconds between two looks at the heard announcements
+REMATCH, DRAW = "rematch", "draw"  # what an offer and its answer are about
 
 
 class NetBridge:
@@ -107,20 +108,20 @@ class NetBridge:
 
     def offer_draw(self) -> None:
         """The local player, to move, offers a draw: DrawSettled follows (game.net.draw_talk)."""
-        self._submit(self._draw(None))
+        self._submit(self._ask(DRAW, None))
 
     def answer_draw(self, accept: bool) -> None:
         """Answer the other player's DrawOffered (an acceptance is settled by the host)."""
-        self._submit(self._draw(accept))
+        self._submit(self._ask(DRAW, accept))
 
     def offer_rematch(self) -> None:
         """After the end: ask for a rematch, colours swapped (or accept the one offered).
         RematchOffered / RematchDeclined events follow, and Started when it is on."""
-        self._submit(self._rematch(None))
+        self._submit(self._ask(REMATCH, None))
 
     def answer_rematch(self, accept: bool) -> None:
         """Answer the other player's RematchOffered."""
-        self._submit(self._rematch(accept))
+        self._submit(self._ask(REMATCH, accept))
 
     def poll(self) -> list[NetEvent]:
         events: list[NetEvent] = []
@@ -254,30 +255,23 @@ class NetBridge:
         finally:
             listener.stop()
 
-    async def _rematch(self, accept: bool | None) -> None:
+    async def _ask(self, topic: str, accept: bool | None) -> None:
+        """Offer (accept None) or answer a rematch or a draw; when the link cannot, say so
+        (a draw offer that never left is settled as declined: the game goes on)."""
         link = self._link
         try:
             if link is None:
                 raise EngineError("not connected")
-            if accept is None:
-                await link.offer_rematch()
+            if topic == REMATCH:
+                await (link.offer_rematch() if accept is None else link.answer_rematch(accept))
             else:
-                await link.answer_rematch(accept)
+                await (link.offer_draw() if accept is None else link.answer_draw(accept))
         except (EngineError, ConnectionError) as error:
-            self._events.put(Notice(f"{NO_REMATCH}{error}"))
-
-    async def _draw(self, accept: bool | None) -> None:
-        link = self._link
-        try:
-            if link is None:
-                raise EngineError("not connected")
-            if accept is None:
-                await link.offer_draw()
+            if topic == REMATCH:
+                self._events.put(Notice(f"{NO_REMATCH}{error}"))
             else:
-                await link.answer_draw(accept)
-        except (EngineError, ConnectionError) as error:
-            self._events.put(DrawSettled(False))  # the offer never left: the game goes on
-            self._events.put(Notice(f"no draw offer: {error}"))
+                self._events.put(DrawSettled(False))
+                self._events.put(Notice(f"no draw offer: {error}"))
 
     async def _stop_discovery(self) -> None:
         if self._discovery is not None:
