@@ -72,7 +72,11 @@ def fit_text(text: str, size: int, width: int, *, bold: bool = False) -> str:
 
 # The faces and sizes the screens draw their own text in: warmed before they are needed.
 TEXT_SIZES = (17, 18, 19, 20, 21, 22, 24, 26, 30)
-WARM_SAMPLE = "Aa0123456789 ·…:%x×-ÉéèàçôÀ"
+# Every glyph a screen may need: a face loads each one the first time it is measured.
+WARM_SAMPLE = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ·…:;,.%×-–—'’?!()/"
+    "ÉÈÊÀÂÇÔéèêëàâçôîïûùœ"
+)
 
 
 def font_warmers() -> list[Callable[[], None]]:
