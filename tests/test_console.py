@@ -272,3 +272,13 @@ def test_loading_another_games_save_re_checks_the_computers_level(tmp_path: Path
     assert "has no level 'perfect': the computer now plays hard" in out
     assert console.ai_level == "hard" and console.state.spec.id == "nine"
     assert len(console.state.history) == 2  # the computer moved at its new level
+
+
+def test_a_draw_offered_at_the_console_is_answered_by_the_computer_or_the_other_player() -> None:
+    code, out, _ = console_run("draw\n", new_state("teeko"), ai_level="hard", ai_side=SECOND)
+    assert code == 0 and "the computer accepts the draw" in out  # Teeko's start is a draw
+    assert "result: draw (by agreement)" in out
+    code, out, game = console_run("d6\ndraw\nn\na7\ndraw\ny\n")
+    assert code == 0 and out.count("offers a draw: accept? (y/n)") == 2
+    assert "the draw is declined" in out and "result: draw (by agreement)" in out
+    assert [str(m) for m in game.state.history] == ["d6", "a7"]

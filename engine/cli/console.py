@@ -2,7 +2,7 @@
 
 Reads one command per line from a text stream, so it can be scripted: a move in
 notation (Morris also takes seed coordinates like `4,1` or `(4,1)-(4,2)`), or
-`save FILE`, `load FILE`, `undo`, `hint`, `moves`, `board`, `help`, `quit`.
+`save FILE`, `load FILE`, `undo`, `hint`, `draw`, `moves`, `board`, `help`, `quit`.
 Bad input never changes the game: it gets one line of explanation and a new prompt.
 """
 
@@ -14,8 +14,9 @@ from typing import TextIO
 
 from engine.ai import choose_move
 from engine.ai.players import levels_for
-from engine.core import EngineError, GameState, InvalidMoveError
+from engine.core import AGREED_DRAW, EngineError, GameState, InvalidMoveError
 from engine.describe import result_text, turn_text
+from engine.draw_offer import accepts_draw
 from engine.saves import SAVE_EXTENSION, PlayerInfo, SaveError, load_game, save_game
 
 HINT_LEVEL = "hard"
@@ -26,6 +27,7 @@ HELP = f"""commands:
   moves       list the legal moves
   hint        suggest a move
   undo        take back your last move (against the computer: its reply too)
+  draw        offer a draw: the computer, or the other player at this keyboard, answers
   save FILE   save the game (suggested extension {SAVE_EXTENSION})
   load FILE   load a saved game
   board       show the board again
@@ -57,6 +59,7 @@ class Console:
         self.echo = echo  # repeat scripted input after the prompt so transcripts read well
         self.created = datetime.now(UTC)
         self.show_board = True
+        self.agreed = False  # the players agreed a draw (`draw`)
 
     # ----- the loop --------------------------------------------------------
     def run(self) -> int:
@@ -66,7 +69,7 @@ class Console:
             human, computer = names[1 - self.ai_side], names[self.ai_side]
             self.say(f"You play {human}; the computer ({self.ai_level}) plays {computer}.")
         while True:
-            outcome = self.state.outcome()
+            outcome = AGREED_DRAW if self.agreed else self.state.outcome()
             if outcome is not None:
                 self.show()
                 self.say(f"result: {result_text(outcome, self.state.spec.player_names)}")
@@ -124,6 +127,8 @@ class Console:
             self.show()
         elif command == "undo":
             self.undo()
+        elif command == "draw":
+            self.offer_draw()
         elif command in ("save", "load"):
             if not argument:
                 self.say(f"usage: {command} FILE")
@@ -185,6 +190,19 @@ class Console:
             return
         self.say("undone: " + " ".join(str(m) for m in reversed(undone)))
         self.show_board = True
+
+    def offer_draw(self) -> None:
+        """The player to move offers a draw; the computer or the other person answers."""
+        names = self.state.spec.player_names
+        if self.ai_side is not None:
+            self.agreed = accepts_draw(self.state, self.ai_side)
+            self.say(f"the computer {'accepts' if self.agreed else 'declines'} the draw")
+            return
+        other = names[1 - self.state.to_move]
+        answer = self.read(f"{other}, {names[self.state.to_move]} offers a draw: accept? (y/n) ")
+        self.agreed = (answer or "").lower() in ("y", "yes", "o", "oui")
+        if not self.agreed:
+            self.say("the draw is declined")
 
     def players(self) -> tuple[PlayerInfo, PlayerInfo]:
         names = self.state.spec.player_names
