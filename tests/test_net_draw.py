@@ -22,8 +22,8 @@ def test_the_guest_offers_the_host_accepts_and_both_end_drawn() -> None:
         await guest.offer_draw()  # the guest is to move
         await host_events.wait_for(DrawOffered)
         await host.answer_draw(True)
-        assert host.agreed and host_events.of(DrawSettled) == [DrawSettled(True)]
-        assert await guest_events.wait_for(DrawSettled) == DrawSettled(True) and guest.agreed
+        assert host.draws.agreed and host_events.of(DrawSettled) == [DrawSettled(True)]
+        assert await guest_events.wait_for(DrawSettled) == DrawSettled(True) and guest.draws.agreed
         assert await host_events.wait_for(Ended) == Ended("over")  # the guest said it is done
         assert guest.lingering  # the link stays for a rematch
         with pytest.raises(EngineError):
@@ -39,7 +39,7 @@ def test_the_host_offers_the_guest_accepts_and_the_host_confirms() -> None:
         await host.offer_draw()
         await guest_events.wait_for(DrawOffered)
         await guest.answer_draw(True)
-        assert await host_events.wait_for(DrawSettled) == DrawSettled(True) and host.agreed
+        assert await host_events.wait_for(DrawSettled) == DrawSettled(True) and host.draws.agreed
         assert await guest_events.wait_for(DrawSettled) == DrawSettled(True)  # confirmed
         assert await host_events.wait_for(Ended) == Ended("over")
         await close_pair(host, guest, task)
@@ -54,7 +54,7 @@ def test_a_declined_offer_lets_the_game_go_on_and_a_new_offer_is_possible() -> N
         await guest_events.wait_for(DrawOffered)
         await guest.answer_draw(False)
         assert await host_events.wait_for(DrawSettled) == DrawSettled(False)
-        assert not host.agreed and not guest.agreed and host.draw_mine is None
+        assert not host.draws.agreed and not guest.draws.agreed and host.draws.mine is None
         await host.play_local("c3")
         await guest_events.wait_for(MoveArrived)
         await guest.offer_draw()
@@ -96,13 +96,13 @@ def test_a_stale_reply_is_ignored_and_a_drop_withdraws_the_offer() -> None:
         await host_events.wait_for(Started)  # (the first one, long ago)
         await guest_events.wait_for(Started)
         for _ in range(200):
-            if host.draw_mine is None and guest.draw_theirs is None and host.guest is not None:
+            if host.draws.mine is None and guest.draws.theirs is None and host.guest is not None:
                 break
             await asyncio.sleep(0.01)
-        assert host.draw_mine is None and guest.draw_theirs is None  # withdrawn on both ends
+        assert host.draws.mine is None and guest.draws.theirs is None  # withdrawn on both ends
         await guest.answer_draw(True)  # nothing pending: nothing is sent
         await asyncio.sleep(0.1)
-        assert not host.agreed and not host_events.of(DrawSettled)
+        assert not host.draws.agreed and not host_events.of(DrawSettled)
         await close_pair(host, guest, task)
 
     run(scenario())
@@ -126,6 +126,25 @@ def test_a_guest_back_after_a_drop_learns_the_draw_from_the_welcome() -> None:
         await again.send({"type": "done", "ply": 1})
         assert await host_events.wait_for(Ended) == Ended("over")
         again.close()
+        await host.close()
+
+    run(scenario())
+
+
+def test_one_offer_per_position_on_the_wire() -> None:
+    async def scenario() -> None:
+        host, host_events = await started_host("teeko", seat=1)  # the guest (Black) moves first
+        client = await RawClient.connect(host.port)
+        await client.hello(host.code)
+        await client.send({"type": "draw", "ply": 0})
+        await host_events.wait_for(DrawOffered)
+        await host.answer_draw(False)
+        assert (await client.receive())["accept"] is False
+        await client.send({"type": "draw", "ply": 0})  # again in the same position: a flood
+        refused = await client.receive()
+        assert (refused["type"], refused["reason"]) == ("refused", "unexpected")
+        assert len(host_events.of(DrawOffered)) == 1
+        client.close()
         await host.close()
 
     run(scenario())

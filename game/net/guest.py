@@ -18,7 +18,8 @@ from typing import Any
 
 from engine.core import SECOND, EngineError, GameState
 from engine.registry import new_state, state_from_dict
-from game.net.draw_talk import finished, local_answer, local_offer, read_draw_message, withdraw_offers
+from game.net import draw_talk
+from game.net.draw_talk import DrawState
 from game.net.events import (
     DrawSettled,
     Ended,
@@ -74,10 +75,7 @@ class Guest:
         self.rematch_mine = False
         self.rematch_theirs = False
         self._plies_at_drop = -1
-        self.agreed = False  # a draw both players agreed, as the host confirmed it
-        self.draw_mine: int | None = None
-        self.draw_theirs: int | None = None
-        self.draw_accepted: int | None = None
+        self.draws = DrawState()  # a draw offered or agreed (game.net.draw_talk)
 
     @property
     def ready(self) -> bool:
@@ -219,9 +217,9 @@ class Guest:
             self.report(Started(theirs.spec.id, dict(theirs.options), moves, seat, token))
             return True
         self._reconcile(theirs, seat)
-        withdraw_offers(self)  # the dropped connection withdrew any draw offer
-        if agreed and not self.agreed:  # the host's confirmation was lost with the link
-            self.agreed = True
+        draw_talk.withdraw_offers(self)  # the dropped connection withdrew any draw offer
+        if agreed and not self.draws.agreed:  # the host's confirmation was lost with the link
+            self.draws.agreed = True
             self.report(DrawSettled(True))
         return True
 
@@ -248,7 +246,7 @@ class Guest:
         if len(state.history) > self._host_plies:
             ply = len(state.history) - 1
             await channel.send({"type": "move", "move": str(state.history[-1]), "ply": ply})
-        if finished(self, state):
+        if draw_talk.finished(self, state):
             await self._say_bye(channel)
 
     async def _heartbeat(self, channel: Channel) -> None:
@@ -268,14 +266,14 @@ class Guest:
         if kind == "bye":
             reason = field(message, "reason", str)
             state = self.state
-            over = state is not None and finished(self, state)
+            over = state is not None and draw_talk.finished(self, state)
             self._finish(Ended("over") if over else Ended("left", detail=reason[:80]))
             return False
         if kind == "refused":
             self._finish(Ended("refused", str(message.get("reason"))[:40], str(message.get("detail"))[:200]))
             return False
         if kind in ("draw", "draw_reply") and not self.lingering and self.state is not None:
-            if read_draw_message(self, self.state, message, 1 - self.seat, host=False):
+            if draw_talk.read_draw_message(self, self.state, message, 1 - self.seat, host=False):
                 await self._say_bye(channel)  # the host agreed: the game is done
             return True
         if kind in ("rematch", "rematch_reply") and self.lingering:
@@ -309,21 +307,21 @@ class Guest:
         assert state is not None
         self.state = new_state(state.spec.id, state.options)
         self.seat = 1 - self.seat
-        self.ended = self.lingering = self.rematch_mine = self.rematch_theirs = self.agreed = False
-        withdraw_offers(self)
+        self.ended = self.lingering = self.rematch_mine = self.rematch_theirs = False
+        draw_talk.new_game_draws(self)
         self._host_plies, self._drops, self._plies_at_drop = 0, 0, -1
         self.report(Started(state.spec.id, dict(state.options), (), self.seat, self.token or ""))
 
     async def _host_move(self, channel: Channel, text: str, ply: int) -> None:
         state = self.state
         assert state is not None
-        if finished(self, state) or state.to_move == self.seat or ply != len(state.history):
+        if draw_talk.finished(self, state) or state.to_move == self.seat or ply != len(state.history):
             raise ProtocolError("out_of_turn", f"host move {text[:40]!r} at ply {ply}")
         try:
             move = state.play(text)
         except EngineError as error:
             raise ProtocolError("illegal", f"host move: {error}") from None
-        withdraw_offers(self)
+        draw_talk.withdraw_offers(self)
         self.report(MoveArrived(str(move), ply))
         if state.outcome() is not None:
             await self._say_bye(channel)
@@ -347,13 +345,13 @@ class Guest:
         state = self.state
         if state is None:
             raise EngineError("not joined yet")
-        if self.agreed:
+        if self.draws.agreed:
             raise EngineError("the game ended in a draw both players agreed")
         if state.outcome() is None and state.to_move != self.seat:
             raise EngineError("it is the other player's turn")
         ply = len(state.history)
         move = str(state.play(text))
-        withdraw_offers(self)
+        draw_talk.withdraw_offers(self)
         channel = self.channel
         if channel is not None and not channel.closed:
             # If this fails the move is resent after the resume (the host lacks it).
@@ -368,12 +366,12 @@ class Guest:
         channel = self.channel
         if self.state is None or channel is None or channel.closed or self.lingering:
             raise EngineError("the other player is not connected")
-        await channel.send(local_offer(self, self.state, self.seat))
+        await channel.send(draw_talk.local_offer(self, self.state, self.seat))
 
     async def answer_draw(self, accept: bool) -> None:
         """The guest's player answers the host's offer (an acceptance waits for the host)."""
-        channel = self.channel
-        message = local_answer(self, self.state, accept, host=False) if self.state is not None else None
+        channel, state = self.channel, self.state
+        message = draw_talk.local_answer(self, state, accept, host=False) if state is not None else None
         if message is not None and channel is not None and not channel.closed:
             with contextlib.suppress(ConnectionError):  # a drop withdraws it: nothing is lost
                 await channel.send(message)

@@ -21,7 +21,8 @@ from typing import Any
 
 from engine.core import FIRST, EngineError, GameState
 from engine.registry import new_state
-from game.net.draw_talk import finished, local_answer, local_offer, read_draw_message, withdraw_offers
+from game.net import draw_talk
+from game.net.draw_talk import DrawState
 from game.net.events import (
     Ended,
     Lost,
@@ -92,11 +93,7 @@ class Host:
         self._wrong_codes = CodeLockout()
         self.rematch_mine = False  # after the end: our player asked for a rematch
         self.rematch_theirs = False  # the guest asked, we have not answered yet
-        self.agreed = False  # a draw both players agreed (game.net.draw_talk)
-        self.draw_mine: int | None = None
-        self.draw_theirs: int | None = None
-        self.draw_accepted: int | None = None  # the guest's field; never set on the host
-
+        self.draws = DrawState()  # a draw offered or agreed (game.net.draw_talk)
     @property
     def ready(self) -> bool:
         """A guest has joined: the game is on (moves may be played)."""
@@ -203,7 +200,7 @@ class Host:
                     "moves": [str(m) for m in self.state.history],
                     "seat": self.guest_seat,
                     "token": self.token,
-                    "agreed": self.agreed,
+                    "agreed": self.draws.agreed,
                 }
             )
         except ConnectionError:
@@ -243,8 +240,8 @@ class Host:
         if self.guest is not channel:
             return  # already replaced by a resumed connection
         self.guest = None
-        withdraw_offers(self)  # a dropped connection withdraws any draw offer
-        if not self.ended and not (finished(self, self.state) and self.guest_done):
+        draw_talk.withdraw_offers(self)  # a dropped connection withdraws any draw offer
+        if not self.ended and not (draw_talk.finished(self, self.state) and self.guest_done):
             self.report(Lost(detail))
 
     async def _heartbeat(self, channel: Channel) -> None:
@@ -262,13 +259,13 @@ class Host:
             self._guest_move(field(message, "move", str), field(message, "ply", int))
             return True
         if kind == "done":  # the guest has every move: over, the link stays for a rematch
-            if not finished(self, self.state):
+            if not draw_talk.finished(self, self.state):
                 raise ProtocolError("unexpected", "done before the end")
             self._game_over()
             return True
         if kind in ("draw", "draw_reply") and not self.guest_done:
-            if read_draw_message(self, self.state, message, self.guest_seat, host=True) and self.guest:
-                # The guest accepted our offer: agreed here, so confirm it to the guest.
+            agreed = draw_talk.read_draw_message(self, self.state, message, self.guest_seat, host=True)
+            if agreed and self.guest:  # the guest accepted our offer: agreed, so confirm it
                 confirm = {"type": "draw_reply", "accept": True, "ply": len(self.state.history)}
                 await self.guest.send(confirm)
             return True
@@ -279,7 +276,7 @@ class Host:
             return True
         if kind == "bye":
             reason = field(message, "reason", str)
-            if reason == "over" and finished(self, self.state):
+            if reason == "over" and draw_talk.finished(self, self.state):
                 self._game_over()
             else:
                 self.ended = True
@@ -315,14 +312,14 @@ class Host:
         """The same game again from its start, each player on the other side."""
         self.state = new_state(self.state.spec.id, self.state.options)
         self.seat, self.guest_seat = self.guest_seat, self.seat
-        self.ended = self.guest_done = self.rematch_mine = self.rematch_theirs = self.agreed = False
-        withdraw_offers(self)
+        self.ended = self.guest_done = self.rematch_mine = self.rematch_theirs = False
+        draw_talk.new_game_draws(self)
         state = self.state
         self.report(Started(state.spec.id, dict(state.options), (), self.seat, self.token or ""))
 
     def _guest_move(self, text: str, ply: int) -> None:
         state = self.state
-        if finished(self, state):
+        if draw_talk.finished(self, state):
             raise ProtocolError("unexpected", "the game is over")
         if state.to_move != self.guest_seat or ply != len(state.history):
             raise ProtocolError(
@@ -332,7 +329,7 @@ class Host:
             move = state.play(text)
         except EngineError as error:
             raise ProtocolError("illegal", str(error)) from None
-        withdraw_offers(self)
+        draw_talk.withdraw_offers(self)
         self.report(MoveArrived(str(move), ply))
 
     # ----- the local player --------------------------------------------------------------------
@@ -340,13 +337,13 @@ class Host:
         """Play the host's move (checked) and send it; EngineError if refused."""
         if not self.ready:
             raise EngineError("wait for the other player to join")
-        if self.agreed:
+        if self.draws.agreed:
             raise EngineError("the game ended in a draw both players agreed")
         if self.state.outcome() is None and self.state.to_move != self.seat:
             raise EngineError("it is the other player's turn")
         ply = len(self.state.history)
         move = str(self.state.play(text))
-        withdraw_offers(self)
+        draw_talk.withdraw_offers(self)
         if self.guest is not None:
             # A lost move is not lost: the guest gets the whole list when it resumes.
             with contextlib.suppress(ConnectionError):
@@ -357,11 +354,11 @@ class Host:
         """The host's player offers a draw; EngineError when not now or nobody is here."""
         if self.guest is None or self.guest.closed:
             raise EngineError("the other player is not connected")
-        await self.guest.send(local_offer(self, self.state, self.seat))
+        await self.guest.send(draw_talk.local_offer(self, self.state, self.seat))
 
     async def answer_draw(self, accept: bool) -> None:
         """The host's player answers the guest's offer; accepting agrees the draw."""
-        message = local_answer(self, self.state, accept, host=True)
+        message = draw_talk.local_answer(self, self.state, accept, host=True)
         if message is not None and self.guest is not None:
             with contextlib.suppress(ConnectionError):  # the welcome says it on a resume
                 await self.guest.send(message)
@@ -382,7 +379,7 @@ class Host:
         was_ended, self.ended = self.ended, True
         guest = self.guest
         if guest is not None and not guest.closed:
-            reason = "over" if finished(self, self.state) else "left"
+            reason = "over" if draw_talk.finished(self, self.state) else "left"
             with contextlib.suppress(ConnectionError):
                 await guest.send({"type": "bye", "reason": reason, "ply": len(self.state.history)})
         for channel in list(self._channels):
