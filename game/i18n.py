@@ -14,6 +14,7 @@ import json
 import locale
 import os
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -62,3 +63,11 @@ def tr(key: str, lang: str, **fields: object) -> str:
             entry = entry + "_one"
     text = _table(namespace, lang).get(entry) or _table(namespace, DEFAULT_LANGUAGE).get(entry) or key
     return _PLACEHOLDER.sub(lambda m: str(fields.get(m.group(1), m.group(0))), text)
+
+
+Words = Callable[[str], str]  # a text in whatever language it is shown in: lang -> text
+
+
+def words(key: str, **fields: object) -> Words:
+    """`tr` put off until the text is shown, so a notice follows a change of language."""
+    return lambda lang: tr(key, lang, **fields)

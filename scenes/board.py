@@ -20,7 +20,7 @@ from game.arcade.board_look import BoardLook
 from game.arcade.scene import Scene
 from game.controller import BoardController, BoardEvent, ChainStep, Effect, GameEnded, MoveShown
 from game.controller.hints import VerdictHint
-from game.i18n import tr
+from game.i18n import Words, words
 from game.input import MoveBuilder
 from game.session import GameSession, GameSetup
 from scenes.board_anim import DueEffects, ShownSteps
@@ -284,7 +284,7 @@ class BoardScene(Scene):
         self._sync()
         self.game.answer_draw(accept)
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: str | Words) -> None:
         self.game.refuse(reason)
 
     def leave_to_menu(self) -> None:
@@ -293,7 +293,7 @@ class BoardScene(Scene):
         if live_link and (asked is None or self.clock - asked > LEAVE_CONFIRM_SECONDS):
             # Leaving ends a network game for both: a stray Escape must not do it.
             self.leave_asked = self.clock
-            self.refuse(tr("plateaux.confirm_leave_network", self.lang))
+            self.refuse(words("plateaux.confirm_leave_network"))
             return
         if live_link and self.game.remote is not None:
             self.game.remote.leave()  # leaving (not quitting the app) ends it for both

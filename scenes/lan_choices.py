@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import words
 from game.net.remote_turns import COMPUTER, SAVE_LATER, WAIT, with_computer_seat
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def network_choice_key(scene: BoardScene, key: int) -> bool:
     if choice == COMPUTER:
         game.session.setup = with_computer_seat(game.session.setup, remote.remote_seat)
         game.remote = None  # the computer's turns now come from the AI worker
-        game.notice = tr("net.computer_took_over", scene.lang)
+        game.say(words("net.computer_took_over"))
     elif choice == SAVE_LATER:
         scene.app.reset("title")
     return bool(choice)

@@ -75,7 +75,7 @@ def test_a_notice_keeps_the_pause_in_sight(app: App) -> None:
     app.push(scene)
     app.apply_pending()
     press_key(scene, pygame.K_p)
-    scene.game.notice = "Saved as game.plateaux.json."
+    scene.game.say("Saved as game.plateaux.json.")
     text = scene.status_text()
     assert text.startswith("Saved as game.plateaux.json.") and "Paused" in text
     app.pop()

@@ -256,3 +256,20 @@ def test_a_network_offer_travels_the_board_waits_and_a_drop_withdraws_it() -> No
     link.lost = True
     game.update(0.1)
     assert not game.draw.pending and "withdrawn" in game.status_text()
+
+
+def test_a_notice_follows_a_change_of_language() -> None:
+    game, _, _ = board()
+    game.offer_draw()
+    game.answer_draw(False)
+    assert game.notice == "The draw is declined: the game goes on."
+    game.lang = "fr"  # the Tk view's Language menu, mid-game
+    assert game.notice == "La nulle est refusée : la partie continue."
+    refused = game.click(None)  # nothing selected: no notice
+    assert refused.refusal is None
+    occupied = game.state.parse_move("a7").steps[-1]
+    game.play("a7")
+    feedback = game.click(occupied)
+    assert feedback.refusal is not None and feedback.refusal == game.notice
+    game.lang = "en"
+    assert game.notice != feedback.refusal and "a7" in game.notice  # the same refusal, in English

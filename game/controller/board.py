@@ -24,7 +24,7 @@ from game.controller.hints import VerdictHint
 from game.controller.texts import outcome_sound, prompt_line, status_line
 from game.controller.turns import HINT_LEVEL, update_ai, update_draw_news, update_verdicts
 from game.game_hooks import hooks_for
-from game.i18n import tr
+from game.i18n import Words, words
 from game.input import ClickKind, MoveBuilder
 from game.session import GameSession
 
@@ -60,7 +60,8 @@ class BoardController:
         self.shown_prefix: tuple[int, ...] = ()  # clicks already shown played
         self.hint: Any = None  # the searched hint move, shown until the position changes
         self.verdict_hint = VerdictHint(session.state.spec.id)  # Teeko: every move's verdict
-        self.notice = ""  # overrides the prompt until the position changes
+        self._notice: str | Words = ""  # overrides the prompt until the position changes
+        self._shown_notice: tuple[str, str] = ("", "")  # (lang, text) of the notice last worked out
         self.refused = False  # the notice is a refusal (shown in red)
         self.pending_answer: AIAnswer | None = None
         self.draw = DrawOffer(worker, ai_min_delay)  # a draw offered and not yet answered
@@ -115,13 +116,23 @@ class BoardController:
         return self.people and self.human_to_move() and not self.draw.pending
 
     # ----- feedback -------------------------------------------------------------------
-    def say(self, text: str, *, refused: bool = False) -> None:
-        self.notice, self.refused = text, refused
+    @property
+    def notice(self) -> str:
+        """The notice in the player's language now (worked out once per language)."""
+        if isinstance(self._notice, str):
+            return self._notice
+        if self._shown_notice[0] != self.lang:
+            self._shown_notice = (self.lang, self._notice(self.lang))
+        return self._shown_notice[1]
 
-    def refuse(self, reason: str) -> Feedback:
+    def say(self, text: str | Words, *, refused: bool = False) -> None:
+        """Show a notice: a text, or words that follow the language (game.i18n.words)."""
+        self._notice, self.refused, self._shown_notice = text, refused, ("", "")
+
+    def refuse(self, reason: str | Words) -> Feedback:
         self.say(reason, refused=True)
         self.listener(Effect("refused"))
-        return Feedback(refusal=reason)
+        return Feedback(refusal=self.notice)
 
     # ----- moves ----------------------------------------------------------------------
     def _position_changed(self) -> None:
@@ -184,7 +195,7 @@ class BoardController:
     def undo(self) -> bool:
         """Take back moves until a person is to move again; False (and why) if refused."""
         if not self.can_undo() or self.watching:
-            self.refuse(tr("plateaux.refuse_undo", self.lang))
+            self.refuse(words("plateaux.refuse_undo"))
             return False
         self.session.undo()
         self._replace_position()
@@ -192,7 +203,7 @@ class BoardController:
 
     def redo(self) -> bool:
         if not self.can_redo():
-            self.refuse(tr("plateaux.refuse_redo", self.lang))
+            self.refuse(words("plateaux.refuse_redo"))
             return False
         self.session.redo()
         self._replace_position()
@@ -202,12 +213,12 @@ class BoardController:
     def click(self, cell: int | None) -> Feedback:
         """A click (mouse or keyboard) on a cell, or beside the board when None."""
         if self.session.over:
-            return self.refuse(tr("plateaux.refuse_over", self.lang))
+            return self.refuse(words("plateaux.refuse_over"))
         if self.draw.asked is not None:
-            return self.refuse(tr("plateaux.refuse_answer_draw", self.lang))
+            return self.refuse(words("plateaux.refuse_answer_draw"))
         if not self.human_to_move():
             key = "net.refuse_remote_turn" if self.remote is not None else "plateaux.refuse_ai_turn"
-            return self.refuse(tr(key, self.lang))
+            return self.refuse(words(key))
         stepless = self.builder.stepless_move
         if stepless is not None:  # Othello's pass, which the prompt announces
             return Feedback(played=self.play(stepless))
@@ -219,7 +230,7 @@ class BoardController:
         if result.kind is ClickKind.COMPLETE:
             return Feedback(played=self.play(result.move))
         if result.kind is ClickKind.REFUSED:
-            return self.refuse(self.hooks.refusal(self.state, prefix, cell, self.lang))
+            return self.refuse(lambda lang: self.hooks.refusal(self.state, prefix, cell, lang))
         self.say("")
         if not self._show_prefix():
             self.listener(Effect("select" if result.kind is ClickKind.PARTIAL else "click"))
@@ -287,18 +298,18 @@ class BoardController:
     def ask_hint(self) -> Feedback:
         """Hint: a solved game's verdicts on the board, else a search for the best move."""
         if not self.can_hint():
-            return self.refuse(tr("plateaux.refuse_hint", self.lang))
+            return self.refuse(words("plateaux.refuse_hint"))
         if self.verdict_hint.usable_for(self.state):
             shown = self.verdict_hint.ask(self.state)
-            self.say(tr("plateaux.hint_verdicts" if shown else "plateaux.hint_preparing", self.lang))
+            self.say(words("plateaux.hint_verdicts" if shown else "plateaux.hint_preparing"))
             return Feedback()
         self.ai.request(self.state, HINT_LEVEL, HINT)
-        self.say(tr("plateaux.hint_thinking", self.lang))
+        self.say(words("plateaux.hint_thinking"))
         return Feedback()
 
     def toggle_pause(self) -> bool:
         if not self.watching or self.session.over:
-            self.refuse(tr("plateaux.refuse_pause", self.lang))
+            self.refuse(words("plateaux.refuse_pause"))
             return False
         self.paused = not self.paused
         self.say("")
@@ -313,7 +324,7 @@ class BoardController:
     def offer_draw(self) -> bool:
         """The player to move offers a draw; the other side answers (now or later)."""
         if not self.can_offer_draw():
-            self.refuse(tr("plateaux.refuse_draw_offer", self.lang))
+            self.refuse(words("plateaux.refuse_draw_offer"))
             return False
         self.ai.cancel()  # a hint being searched: the worker answers the offer instead
         self.pending_answer = None
@@ -345,7 +356,7 @@ class BoardController:
             self.session.agree_draw()
             self._position_changed()  # the game ends: announced like any other end
         else:
-            self.say(tr("plateaux.draw_declined", self.lang), refused=True)
+            self.say(words("plateaux.draw_declined"), refused=True)
             self.listener(Effect("refused"))
 
     # ----- time -----------------------------------------------------------------------
@@ -367,7 +378,7 @@ class BoardController:
         if self.autosaver is not None:
             error = self.autosaver.poll_error()
             if error:
-                self.say(tr("plateaux.autosave_failed", self.lang, error=error), refused=True)
+                self.say(words("plateaux.autosave_failed", error=error), refused=True)
 
     # ----- texts ----------------------------------------------------------------------
     def status_text(self) -> str:

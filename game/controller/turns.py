@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.ai_turns import HINT, MOVE
 from game.controller.events import AIFailed, Effect
-from game.i18n import tr
+from game.i18n import words
 from game.net.events import DrawOffered
 
 if TYPE_CHECKING:
@@ -36,13 +36,13 @@ def update_ai(game: BoardController, dt: float, animating: bool) -> None:
     answer, game.pending_answer = game.pending_answer, None
     if answer.purpose == HINT:
         game.hint = answer.move
-        game.say(tr("plateaux.hint_is", game.lang, move=str(answer.move)))
+        game.say(words("plateaux.hint_is", move=str(answer.move)))
         return
     if not game.session.is_ai_turn():
         return
     game.play(answer.move)
     if answer.error:
-        game.say(tr("plateaux.ai_failed", game.lang, error=answer.error), refused=True)
+        game.say(words("plateaux.ai_failed", error=answer.error), refused=True)
         game.listener(AIFailed(answer.error))
 
 def update_verdicts(game: BoardController) -> None:
@@ -50,9 +50,9 @@ def update_verdicts(game: BoardController) -> None:
     if hint.failed:  # the database could not load: the usual hint
         hint.clear()
         game.ai.request(game.state, HINT_LEVEL, HINT)
-        game.say(tr("plateaux.hint_thinking", game.lang))
+        game.say(words("plateaux.hint_thinking"))
     elif hint.update(game.state):
-        game.say(tr("plateaux.hint_verdicts", game.lang))
+        game.say(words("plateaux.hint_verdicts"))
 
 
 def update_draw_news(game: BoardController, remote: RemoteTurns) -> None:
@@ -61,7 +61,7 @@ def update_draw_news(game: BoardController, remote: RemoteTurns) -> None:
     draw = game.draw
     if remote.lost and draw.pending:
         draw.withdraw()
-        game.say(tr("net.draw_withdrawn", game.lang), refused=True)
+        game.say(words("net.draw_withdrawn"), refused=True)
     news = remote.draw_news()
     while news is not None:
         if isinstance(news, DrawOffered):

@@ -22,7 +22,7 @@ from game.ai_worker import AIWorker
 from game.controller import AIFailed, BoardController, BoardEvent, GameEnded
 from game.controller.texts import draw_question, outcome_words
 from game.game_hooks import game_title
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, Words
 from game.looks import board_geometry, look_for
 from game.paths import saves_dir
 from game.session import GameSession
@@ -211,7 +211,7 @@ class TkApp:
                 callback(event.error)
 
     # ----- actions -------------------------------------------------------------
-    def _replace_game(self, session: GameSession, notice: str = "") -> None:
+    def _replace_game(self, session: GameSession, notice: str | Words = "") -> None:
         """New game, load or Continue: a new controller; the old one writes its autosave."""
         self.game.close()
         self.game = self._controller(session)
@@ -229,20 +229,20 @@ class TkApp:
             self.refresh()
             return
         self._replace_game(
-            session, tt("new_game_started", self.lang, game=game_title(setup.game_id, self.lang))
+            session, lambda lang: tt("new_game_started", lang, game=game_title(setup.game_id, lang))
         )
 
     def continue_game(self) -> None:
         """The autosaved game (the arcade's Continue): the last unfinished game, either view."""
         if not autosave.autosave_exists():
-            self.game.refuse(tt("nothing_to_continue", self.lang))
+            self.game.refuse(lambda lang: tt("nothing_to_continue", lang))
             self.refresh()
             return
         self.game.close()  # first write this game's own autosave, then read the file
         session, error = autosave.read_autosave()
         if session is None:
             self.game = self._controller(self.game.session)
-            self.game.refuse(tt("load_failed", self.lang, reason=autosave.problem_text(error, self.lang)))
+            self.game.refuse(lambda lang: tt("load_failed", lang, reason=autosave.problem_text(error, lang)))
             self.refresh()
             return
         self.game = self._controller(session)
@@ -282,20 +282,20 @@ class TkApp:
             autosave.save_session(path, self.game.session)
         except (SaveError, OSError) as error:
             kind = error.kind if isinstance(error, SaveError) else "unwritable"
-            self.game.refuse(tt("save_failed", self.lang, reason=autosave.problem_text(kind, self.lang)))
+            self.game.refuse(lambda lang: tt("save_failed", lang, reason=autosave.problem_text(kind, lang)))
             self.refresh()
             return False
-        self.game.say(tt("saved", self.lang, path=path))
+        self.game.say(lambda lang: tt("saved", lang, path=path))
         self.refresh()
         return True
 
     def load_from(self, path: str) -> bool:
         session, error = autosave.load_session(path)
         if session is None:
-            self.game.refuse(tt("load_failed", self.lang, reason=autosave.problem_text(error, self.lang)))
+            self.game.refuse(lambda lang: tt("load_failed", lang, reason=autosave.problem_text(error, lang)))
             self.refresh()
             return False
-        self._replace_game(session, tt("loaded", self.lang, path=path))
+        self._replace_game(session, lambda lang: tt("loaded", lang, path=path))
         return True
 
     def ask_save(self) -> None:
