@@ -24,7 +24,6 @@ import hashlib
 import json
 import lzma
 import struct
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, cast
@@ -171,7 +170,3 @@ def entry_for(state: GameState, move: MorrisMove, score: int, depth: int) -> tup
     canon = to_canonical(move, index)
     return key, BookEntry(canon.dst, canon.take, score, depth)
 
-
-def keys_of(states: Iterable[GameState]) -> set[int]:
-    """Canonical keys of several states (the builder's bookkeeping)."""
-    return {canonical(state.key())[0] for state in states}
