@@ -68,7 +68,8 @@ def _inverses() -> tuple[tuple[int, ...], ...]:
 
 def canonical(key: int) -> tuple[int, int]:
     """(the smallest image of a position key under the 16 symmetries, the index of a
-    symmetry giving it). Ties (a symmetric position) give the same key: any of them."""
+    symmetry giving it). A symmetric position has several such symmetries; any one
+    serves, since they map the book move to equivalent moves."""
     white, black, rest = key & MASK, key >> POINT_COUNT & MASK, key >> REST_SHIFT << REST_SHIFT
     best, best_index = key, 0
     for index, perm in enumerate(symmetries()):
@@ -85,7 +86,8 @@ def to_canonical(move: MorrisMove, index: int) -> MorrisMove:
 
 
 def from_canonical(move: MorrisMove, index: int) -> MorrisMove:
-    """A canonical-frame placement back in the frame of the position symmetry `index` mapped."""
+    """A canonical-frame placement back in the frame of the position that symmetry
+    `index` maps onto the canonical one (the inverse permutation)."""
     inverse = _inverses()[index]
     return MorrisMove(None, inverse[move.dst], None if move.take is None else inverse[move.take])
 
