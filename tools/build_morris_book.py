@@ -2,6 +2,7 @@
 
     python -m tools.build_morris_book [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3]
         [--width 2] [--games 12] [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000]
+        [--losses tools/data/morris_book_losses.jsonl]
         [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
 
 Two stages, every search bounded by nodes (not seconds) and started from empty tables,
@@ -19,6 +20,9 @@ so the book depends only on the arguments, never on the machine's load:
    between placement and the first WINDOW plies of moving (or it loses in them), its
    placement positions from FIRST_PLY on are searched deeply (`--deep-nodes`) and
    added: the book targets exactly the blocked positions hard walked into.
+3. Real losses: games hard lost in matches (tools/morris_match.py prints them), one
+   JSON object a line in `--losses`: {"collapsed": [the loser's colour], "moves": [...]};
+   the loser's placement positions from FIRST_PLY on are searched deeply and added.
 
 Progress is appended to `--progress` (one JSON line a searched position or a played
 game); a rerun with the same arguments resumes from it. The book is rewritten after
@@ -59,6 +63,7 @@ from engine.registry import new_state  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_book.sha256"  # checked by tests/test_morris_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_book_progress.jsonl"
+LOSSES_FILE = ROOT / "tools" / "data" / "morris_book_losses.jsonl"
 PLACEMENT_PLIES = 18  # nine pieces a side
 SHALLOW_DEPTH = 3  # ranks an opponent's plausible replies in the tree
 TT_ENTRIES = 1_000_000  # the deep searches' transposition table bound
@@ -227,10 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game-nodes", type=int, default=30_000)
     parser.add_argument("--deep-nodes", type=int, default=600_000)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost (stage 3)")
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=DATA_PATH)
     args = parser.parse_args(argv)
-    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out")}
+    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses")}
     builder = Builder(args.progress)
     start = time.perf_counter()
     tree(builder, args)
@@ -241,6 +247,13 @@ def main(argv: list[str] | None = None) -> int:
         record = done[0] if done else self_play(builder, game, args)
         for state in collapse_positions(record):
             builder.deep(state, args.deep_nodes, f"collapse game {game}")
+        builder.write(args.out, built)
+    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
+    built["loss_games"] = len(losses)
+    for number, line in enumerate(losses):
+        for state in collapse_positions(json.loads(line)):
+            builder.deep(state, args.deep_nodes, f"loss {number}")
+    if losses:
         builder.write(args.out, built)
     print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
