@@ -43,8 +43,9 @@ def validate(spec: GameSpec) -> None:
     for part in ("factory", "evaluate"):
         if not callable(getattr(spec, part, None)):
             raise _refuse(spec, part, "is missing (a callable is required)")
-    if spec.endgame is not None and not callable(spec.endgame):
-        raise _refuse(spec, "endgame", "must be a callable or None")
+    for part in ("endgame", "opening"):
+        if getattr(spec, part) is not None and not callable(getattr(spec, part)):
+            raise _refuse(spec, part, "must be a callable or None")
     if not spec.levels or any(level not in ALL_LEVELS for level in spec.levels):
         raise _refuse(spec, "levels", f"must be chosen from {', '.join(ALL_LEVELS)}")
     if spec.oracle is not None:

@@ -2,8 +2,8 @@
 
 A plugin is a package under engine/games/ whose `__init__` exposes `SPECS`. Required:
 an id, a title, the players' names, a state factory and an evaluation. Optional: rule
-options, AI levels beyond the three searched ones, an exact endgame solver (the hard
-level tries it first) and an oracle of exact verdicts (the perfect level and hints).
+options, AI levels beyond the three searched ones, an opening book and an exact endgame
+solver (the hard level tries both first) and an oracle of exact verdicts (the perfect level and hints).
 `engine.registry` checks every part when the game is registered.
 """
 
@@ -31,6 +31,12 @@ Evaluator = Callable[["GameState"], int]
 EndgameSolve = Callable[
     ["GameState", float, "Callable[[], bool] | None"], "tuple[Any, int, int, int] | None"
 ]
+
+
+# An opening book the hard level consults before any search: state -> (move, score,
+# depth of the offline search that chose it), or None outside the book. The level
+# plays the move only if it is legal in the state.
+OpeningBook = Callable[["GameState"], "tuple[Any, int, int] | None"]
 
 
 # The exact value of a position for the side to move, or None where it is not known
@@ -90,6 +96,7 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = field(default=())
     levels: tuple[str, ...] = LEVELS
     endgame: EndgameSolve | None = None
+    opening: OpeningBook | None = None
     oracle: Oracle | None = None
     # Named move lists from the start that `python -m engine bench` searches from.
     bench_positions: Mapping[str, tuple[str, ...]] = field(default_factory=_no_positions)

@@ -73,8 +73,9 @@ def test_every_level_plays_legal_moves_and_keeps_the_state(level: str) -> None:
 
 def test_hard_stops_when_told_and_keeps_its_best_move() -> None:
     """The stop callable ends the search within one check interval (a node budget,
-    not a clock), and the move found so far is legal."""
-    state = new_state("nine")
+    not a clock), and the move found so far is legal. Twelve Men's Morris: it has no
+    opening book, so hard searches from the start (Nine's start is a book move)."""
+    state = new_state("twelve")
     polls = 0
 
     def stop() -> bool:

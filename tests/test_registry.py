@@ -64,7 +64,8 @@ def test_register_adds_a_game_and_refuses_a_second_with_the_same_id() -> None:
 
 
 def test_levels_use_the_spec_parts() -> None:
-    """The hard level calls the spec's endgame solver first, whatever the game's id."""
+    """The hard level calls the spec's endgame solver first, whatever the game's id
+    (no opening book here: a book move would come before the solver)."""
     calls: list[GameState] = []
 
     def endgame(state: GameState, movetime: float, stop: Any) -> tuple[Any, int, int, int]:
@@ -74,7 +75,7 @@ def test_levels_use_the_spec_parts() -> None:
     class ProbeState(NineState):
         pass
 
-    spec = _broken(endgame=endgame, factory=ProbeState)
+    spec = _broken(endgame=endgame, factory=ProbeState, opening=None)
     ProbeState.spec = spec
     state = spec.new_state()
     assert analyse(state, "hard", rng=random.Random(1)).score == 7 and calls == [state]

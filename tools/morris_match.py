@@ -4,8 +4,9 @@
 
 A player is one of:
   easy | medium                    the levels, through engine.ai.players.analyse
-  hard[:SECONDS]                   the hard level (analyse, with this player's own tables;
-                                   default 1 s a move), endgame database included
+  hard[:SECONDS][:nobook]          the hard level (analyse, with this player's own tables;
+                                   default 1 s a move), endgame database and opening
+                                   book included ('nobook': without the book)
   nodes:N[:EVAL[:noext]]           iterative deepening bounded by N nodes a move, EVAL
                                    'new' (default) or 'v1' (the evaluation before issue 16),
                                    'noext' without search extensions; node bounds make
@@ -22,6 +23,7 @@ time per move of each player (median and maximum).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import sys
@@ -83,22 +85,29 @@ class Player:
                 raise RuntimeError(f"OpenSpiel chose {move}, illegal here: {state.history}")
             return move
         if kind == "hard":
-            return self._hard(state, float(rest) if rest else HARD_MOVETIME)
+            seconds, _, flag = rest.partition(":")
+            return self._hard(state, float(seconds) if seconds else HARD_MOVETIME, flag != "nobook")
         if kind == "nodes":
             budget, _, evaluation = rest.partition(":")
             evaluation, _, flag = evaluation.partition(":")
             return self._nodes(state, int(budget), evaluation or "new", flag != "noext")
         raise ValueError(f"unknown player {self.spec!r}")
 
-    def _hard(self, state: GameState, movetime: float) -> Any:
+    def _hard(self, state: GameState, movetime: float, book: bool = True) -> Any:
         """The hard level itself, its tables swapped for this player's own (two hard
-        players must not share a transposition table)."""
+        players must not share a transposition table); without its opening book, the
+        game's spec is swapped for the move's duration for one without it."""
         shared = players._searchers
         players._searchers = self.tables
+        game = type(state)
+        spec = game.spec
+        if not book:
+            game.spec = dataclasses.replace(spec, opening=None)
         try:
             return analyse(state, "hard", movetime=movetime).move
         finally:
             players._searchers = shared
+            game.spec = spec
 
     def _nodes(self, state: GameState, budget: int, evaluation: str, extensions: bool) -> Any:
         if self.searcher is None:

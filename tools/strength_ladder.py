@@ -2,13 +2,14 @@
 ten times the time, and hard against an outside MCTS.
 
     python -m tools.strength_ladder [--games 6] [--movetime 1.0] [--simulations 10000]
-                                    [--out tools/data/morris_ladder.json]
+                                    [--no-book] [--out tools/data/morris_ladder.json]
 
 Pairings (tools/morris_match.py does the playing, colours alternate from shared random
 openings): medium vs easy, hard vs medium, hard x10 time vs hard, hard vs OpenSpiel's
 C++ MCTS with `--simulations` (tools/openspiel_mcts.py; without OpenSpiel, this engine's
 own Python MCTS with a tenth of them, which is said in the output). Prints and records
 each score and the hard level's median and maximum time per move over all its games.
+`--no-book` plays every hard player without its opening book (to measure the book).
 """
 
 from __future__ import annotations
@@ -35,14 +36,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--movetime", type=float, default=1.0, help="hard's seconds a move")
     parser.add_argument("--simulations", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--no-book", action="store_true", help="hard players without the opening book")
+    parser.add_argument("--note", default="", help="recorded with each run (date, machine load)")
     parser.add_argument("--only", nargs="*", help="pairing numbers to play (1..4)")
     parser.add_argument("--out", type=Path, default=ROOT / "tools" / "data" / "morris_ladder.json")
     args = parser.parse_args(argv)
-    hard = f"hard:{args.movetime}"
+    flag = ":nobook" if args.no_book else ""
+    hard = f"hard:{args.movetime}{flag}"
     outside = f"osmcts:{args.simulations}" if openspiel_python(None) else f"mcts:{args.simulations // 10}"
     if outside.startswith("mcts"):
         print(f"OpenSpiel not found: the outside opponent is {outside} (this engine's own MCTS)")
-    pairings = [("medium", "easy"), (hard, "medium"), (f"hard:{10 * args.movetime}", hard), (hard, outside)]
+    stronger = f"hard:{10 * args.movetime}{flag}"
+    pairings = [("medium", "easy"), (hard, "medium"), (stronger, hard), (hard, outside)]
     runs = json.loads(args.out.read_text()) if args.out.exists() else []
     hard_times: list[float] = []
     for number, (a_spec, b_spec) in enumerate(pairings, start=1):
@@ -60,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         runs.append({
             "a": a_spec, "b": b_spec, "wins": result.wins, "draws": result.draws, "losses": result.losses,
             "score": round(result.score, 3), "a_times": [round(t, 3) for t in a.times],
-            "b_times": [round(t, 3) for t in b.times],
+            "b_times": [round(t, 3) for t in b.times], "seed": args.seed + number, "note": args.note,
         })  # fmt: skip
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(runs) + "\n")

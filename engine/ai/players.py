@@ -4,7 +4,9 @@
 - medium: a depth-2 search (so it parries an immediate mill threat), then a random
   pick among the moves within MEDIUM_MARGIN of the best.
 - hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides);
-  an exact endgame solve first where the game's spec has one (`spec.endgame`).
+  first the game's opening book (`spec.opening`: a move chosen offline by a much deeper
+  search), then an exact endgame solve (`spec.endgame`), where the spec has them.
+  Easy and medium never read the book: it would only make them stronger.
 - perfect: the move of the game's oracle (`spec.oracle`), for games that have one.
 Every part comes from the game's `GameSpec`; this module knows no game.
 """
@@ -144,9 +146,27 @@ def _perfect(
     return Choice(move, verdict_score(verdict), verdict.n, len(moves))
 
 
+def _book(state: GameState, moves: list[Any]) -> Choice | None:
+    """The opening book's move, if the spec has a book, the state is in it and the
+    move is legal here (a book is data from a file: never trusted blindly)."""
+    opening = state.spec.opening
+    if opening is None:
+        return None
+    found = opening(state)
+    if found is None:
+        return None
+    move, score, depth = found
+    if move not in moves:
+        return None
+    return Choice(move, score, depth, 0)
+
+
 def _hard(
     state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None
 ) -> Choice:
+    booked = _book(state, moves)
+    if booked is not None:
+        return booked
     solve = state.spec.endgame
     if solve is not None:
         start = time.perf_counter()

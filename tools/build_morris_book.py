@@ -1,0 +1,263 @@
+"""Build the Nine Men's Morris placement book (engine/games/morris/opening.py) offline.
+
+    python -m tools.build_morris_book [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3]
+        [--width 2] [--games 12] [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000]
+        [--losses tools/data/morris_book_losses.jsonl]
+        [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
+
+Two stages, every search bounded by nodes (not seconds) and started from empty tables,
+so the book depends only on the arguments, never on the machine's load:
+
+1. The tree: a breadth-first walk of placement from the start. Every position below
+   `--full-plies` is expanded fully (the matches' random openings land there); deeper,
+   a position is expanded along its book move and the `--width` - 1 other moves a
+   shallow search (SHALLOW_DEPTH) likes best: the replies an opponent actually plays.
+   Each position gets the move of a deep search (`--tree-nodes`), whichever side moves:
+   the hard level plays both colours.
+2. The collapses: self-play games of a node-bounded hard level (`--game-nodes`, about
+   what one second buys; the book built so far and the endgame database included)
+   from random openings. Where a side's own score falls by COLLAPSE_DROP or more
+   between placement and the first WINDOW plies of moving (or it loses in them), its
+   placement positions from FIRST_PLY on are searched deeply (`--deep-nodes`) and
+   added: the book targets exactly the blocked positions hard walked into.
+3. Real losses: games hard lost in matches (tools/morris_match.py prints them), one
+   JSON object a line in `--losses`: {"collapsed": [the loser's colour], "moves": [...]};
+   the loser's placement positions from FIRST_PLY on are searched deeply and added.
+
+Progress is appended to `--progress` (one JSON line a searched position or a played
+game); a rerun with the same arguments resumes from it. The book is rewritten after
+each stage, and its SHA-256 recorded in tools/morris_book.sha256.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.ai.search import Searcher  # noqa: E402
+from engine.core import GameState  # noqa: E402
+from engine.games.morris.endgame import solve_for_hard  # noqa: E402
+from engine.games.morris.evaluation import MorrisEvaluator  # noqa: E402
+from engine.games.morris.opening import (  # noqa: E402
+    DATA_PATH,
+    BookEntry,
+    canonical,
+    encode,
+    entry_for,
+    from_canonical,
+    lookup,
+)
+from engine.games.morris.rules import MorrisMove, MorrisState  # noqa: E402
+from engine.registry import new_state  # noqa: E402
+
+CHECKSUM_FILE = ROOT / "tools" / "morris_book.sha256"  # checked by tests/test_morris_book.py
+PROGRESS_FILE = ROOT / "tools" / "data" / "morris_book_progress.jsonl"
+LOSSES_FILE = ROOT / "tools" / "data" / "morris_book_losses.jsonl"
+PLACEMENT_PLIES = 18  # nine pieces a side
+SHALLOW_DEPTH = 3  # ranks an opponent's plausible replies in the tree
+TT_ENTRIES = 1_000_000  # the deep searches' transposition table bound
+WINDOW = 20  # moving-phase plies watched for a collapse
+COLLAPSE_DROP = 1000  # a fall of this much of a side's own score (a piece) is a collapse
+FIRST_PLY = 6  # a collapsing side's placement positions from this ply on go to the book
+OPENING_PLIES = 2  # random plies before each self-play game (as tools/morris_match.py)
+
+
+class Builder:
+    """The book being built, its progress file and the deep searcher."""
+
+    def __init__(self, progress: Path) -> None:
+        self.progress = progress
+        self.entries: dict[int, BookEntry] = {}
+        self.records: list[dict[str, Any]] = []
+        if progress.exists():
+            for line in progress.read_text().splitlines():
+                record = json.loads(line)
+                self.records.append(record)
+                if "game" not in record:
+                    entry = BookEntry(record["dst"], record["take"], record["score"], record["depth"])
+                    self.entries[record["key"]] = entry
+        self.searcher = Searcher(MorrisEvaluator(), tt_max_entries=TT_ENTRIES)
+
+    def _log(self, record: dict[str, Any]) -> None:
+        self.records.append(record)
+        self.progress.parent.mkdir(parents=True, exist_ok=True)
+        with self.progress.open("a") as out:
+            out.write(json.dumps(record) + "\n")
+
+    def deep(self, state: GameState, nodes: int, source: str) -> BookEntry:
+        """The book entry of `state`: from the progress, else a deep search now."""
+        known = lookup(self.entries, state)
+        if known is not None:
+            return known[1]
+        self.searcher.clear()  # every search from empty tables: the book is reproducible
+        start = time.perf_counter()
+        results = list(self.searcher.iterate(state, max_nodes=nodes))
+        assert results, "a placement position always has moves"
+        result = results[-1]
+        key, entry = entry_for(state, result.move, result.score, result.depth)
+        self.entries[key] = entry
+        seconds = time.perf_counter() - start
+        self._log({
+            "key": key, "dst": entry.dst, "take": entry.take, "score": entry.score, "depth": entry.depth,
+            "nodes": result.nodes, "seconds": round(seconds, 2), "source": source,
+            "position": state.position(), "move": str(result.move),
+        })  # fmt: skip
+        print(f"  {source} ply {state.ply}: {result.move} score {result.score} depth {result.depth} "
+              f"({result.nodes} nodes, {seconds:.1f} s; {len(self.entries)} known)", flush=True)  # fmt: skip
+        return entry
+
+    def write(self, out: Path, built: dict[str, Any]) -> None:
+        data = encode(self.entries, built)
+        out.write_bytes(data)
+        digest = hashlib.sha256(data).hexdigest()
+        CHECKSUM_FILE.write_text(f"{digest}  {out.name} ({len(data)} bytes, {len(self.entries)} positions)\n")
+        print(f"wrote {out} ({len(data)} bytes, {len(self.entries)} positions)", flush=True)
+
+
+def replay(moves: list[MorrisMove]) -> MorrisState:
+    state = new_state("nine")
+    for move in moves:
+        state.push(move)
+    assert isinstance(state, MorrisState)
+    return state
+
+
+def plausible(state: GameState, width: int, best: MorrisMove) -> list[MorrisMove]:
+    """The book move and the width - 1 others a shallow search ranks highest."""
+    searcher = Searcher(MorrisEvaluator(), extensions=False)
+    scored = searcher.score_moves(state, state.legal_moves(), SHALLOW_DEPTH)
+    ranked = sorted(scored, key=lambda item: (-item[1], str(item[0])))
+    others = [move for move, _ in ranked if move != best]
+    return [best, *others[: width - 1]]
+
+
+def tree(builder: Builder, args: argparse.Namespace) -> None:
+    """Stage 1: the placement tree, breadth first, one position per canonical key."""
+    level: dict[int, list[MorrisMove]] = {0: []}
+    for ply in range(args.tree_plies + 1):
+        print(f"tree ply {ply}: {len(level)} positions", flush=True)
+        following: dict[int, list[MorrisMove]] = {}
+        for moves in level.values():
+            state = replay(moves)
+            if state.outcome() is not None or not state.in_hand(state.to_move):
+                continue
+            entry = builder.deep(state, args.tree_nodes, "tree")
+            if ply == args.tree_plies:
+                continue
+            best = from_canonical(MorrisMove(None, entry.dst, entry.take), canonical(state.key())[1])
+            children = state.legal_moves() if ply < args.full_plies else plausible(state, args.width, best)
+            for move in children:
+                state.push(move)
+                following.setdefault(canonical(state.key())[0], [*moves, move])
+                state.pop()
+        level = dict(sorted(following.items()))
+
+
+def self_play(builder: Builder, game: int, args: argparse.Namespace) -> dict[str, Any]:
+    """One node-bounded hard-against-hard game, logged: its moves and the sides whose
+    score collapsed."""
+    rng = random.Random(args.seed + game)
+    state = replay([])
+    for _ in range(OPENING_PLIES):
+        state.push(rng.choice(state.legal_moves()))
+    searchers = [Searcher(MorrisEvaluator(), tt_max_entries=TT_ENTRIES) for _ in range(2)]
+    scores: list[list[tuple[int, int]]] = [[], []]  # (ply, score) of each side's moves
+    loser = None
+    while state.ply < PLACEMENT_PLIES + WINDOW:
+        outcome = state.outcome()
+        if outcome is not None:
+            loser = None if outcome.winner is None else 1 - outcome.winner
+            break
+        side = state.to_move
+        move, score = _hard_move(builder, searchers[side], state, args.game_nodes)
+        scores[side].append((state.ply, score))
+        state.push(move)
+    history = list(state.history)
+    collapsed = []
+    for side in (0, 1):
+        placing = [s for ply, s in scores[side] if FIRST_PLY <= ply < PLACEMENT_PLIES]
+        moving = [s for ply, s in scores[side] if ply >= PLACEMENT_PLIES]
+        fell = bool(placing and moving and min(moving) <= max(placing) - COLLAPSE_DROP)
+        if fell or loser == side:
+            collapsed.append(side)
+    record = {"game": game, "collapsed": collapsed, "moves": [str(m) for m in history]}
+    builder._log(record)
+    print(f"game {game}: {' '.join(map(str, history))}\n  collapsed: {collapsed}", flush=True)
+    return record
+
+
+def collapse_positions(record: dict[str, Any]) -> Iterator[MorrisState]:
+    """The placement positions, from FIRST_PLY on, of each side that collapsed."""
+    reader = replay([])
+    history = [reader.parse_move(text) for text in record["moves"]]
+    for side in record["collapsed"]:
+        for ply in range(FIRST_PLY, min(PLACEMENT_PLIES, len(history))):
+            if ply % 2 == side:
+                yield replay(history[:ply])
+
+
+def _hard_move(builder: Builder, searcher: Searcher, state: GameState, nodes: int) -> tuple[MorrisMove, int]:
+    """What the hard level would play, a node budget standing for its second."""
+    found = lookup(builder.entries, state)
+    if found is not None and found[0] in state.legal_moves():
+        return found[0], found[1].score
+    solved = solve_for_hard(state, 1.0, None)
+    if solved is not None:
+        return solved[0], solved[1]
+    move, score = state.legal_moves()[0], 0
+    for result in searcher.iterate(state, max_nodes=nodes):
+        move, score = result.move, result.score
+    return move, score
+
+
+def main(argv: list[str] | None = None) -> int:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--tree-nodes", type=int, default=200_000)
+    parser.add_argument("--full-plies", type=int, default=2, help="plies below which every move is expanded")
+    parser.add_argument("--tree-plies", type=int, default=3, help="deepest ply of the tree")
+    parser.add_argument("--width", type=int, default=2, help="moves expanded per position past --full-plies")
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--game-nodes", type=int, default=30_000)
+    parser.add_argument("--deep-nodes", type=int, default=600_000)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost (stage 3)")
+    parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
+    parser.add_argument("--out", type=Path, default=DATA_PATH)
+    args = parser.parse_args(argv)
+    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses")}
+    builder = Builder(args.progress)
+    start = time.perf_counter()
+    tree(builder, args)
+    builder.write(args.out, built)
+    print(f"tree done in {time.perf_counter() - start:.0f} s", flush=True)
+    for game in range(args.games):
+        done = [r for r in builder.records if r.get("game") == game]
+        record = done[0] if done else self_play(builder, game, args)
+        for state in collapse_positions(record):
+            builder.deep(state, args.deep_nodes, f"collapse game {game}")
+        builder.write(args.out, built)
+    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
+    built["loss_games"] = len(losses)
+    for number, line in enumerate(losses):
+        for state in collapse_positions(json.loads(line)):
+            builder.deep(state, args.deep_nodes, f"loss {number}")
+    if losses:
+        builder.write(args.out, built)
+    print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
