@@ -119,11 +119,9 @@ class BoardController:
     @property
     def notice(self) -> str:
         """The notice in the player's language now (worked out once per language)."""
-        if isinstance(self._notice, str):
-            return self._notice
-        if self._shown_notice[0] != self.lang:
+        if not isinstance(self._notice, str) and self._shown_notice[0] != self.lang:
             self._shown_notice = (self.lang, self._notice(self.lang))
-        return self._shown_notice[1]
+        return self._notice if isinstance(self._notice, str) else self._shown_notice[1]
 
     def say(self, text: str | Words, *, refused: bool = False) -> None:
         """Show a notice: a text, or words that follow the language (game.i18n.words)."""
