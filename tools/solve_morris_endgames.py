@@ -23,9 +23,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
-import lzma
-import struct
 import sys
 import time
 from math import comb
@@ -45,6 +42,7 @@ from engine.games.morris.endgame import (  # noqa: E402
     canonical,
     symmetries,
 )
+from engine.games.morris.packed import pack  # noqa: E402
 
 N = POINT_COUNT
 CHECKSUM_FILE = ROOT / "tools" / "morris_endgame.sha256"  # checked by tests/test_morris_endgame.py
@@ -273,9 +271,7 @@ def export(values: dict[tuple[int, int], np.ndarray], out: Path) -> None:
         reps_bytes = np.array(reps, dtype="<u4").tobytes()
         payload += reps_bytes + block.tobytes()
         sections.append({"own": a, "opponent": b, "representatives": len(reps), "width": block.shape[1]})
-    packed = lzma.compress(bytes(payload), preset=9)
-    header = json.dumps({"sections": sections, "sha256": hashlib.sha256(packed).hexdigest()}).encode()
-    out.write_bytes(MAGIC + struct.pack("<I", len(header)) + header + packed)
+    out.write_bytes(pack(MAGIC, bytes(payload), {"sections": sections}))
 
 
 def rank_py(mask: int) -> int:

@@ -23,9 +23,6 @@ own-masks (uint32 LE) then their value rows.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import lzma
 import struct
 from bisect import bisect_left
 from collections.abc import Callable
@@ -36,6 +33,7 @@ from typing import Any, NamedTuple, cast
 
 from engine.core import EngineError, Exact, GameState
 from engine.games.morris.board import POINT_COUNT, POINTS, points_of
+from engine.games.morris.packed import unpack
 from engine.games.morris.rules import MorrisMove, MorrisState
 
 MAGIC = b"MORRISDB\x01"
@@ -114,16 +112,9 @@ class Database:
     """The loaded tables; `verdict(own, opp)` for any position of a section."""
 
     def __init__(self, data: bytes) -> None:
-        if not data.startswith(MAGIC):
-            raise EndgameDatabaseError("not a Morris endgame database")
+        header, unpacked = unpack(data, MAGIC, EndgameDatabaseError, "Morris endgame database")
         try:
-            (length,) = struct.unpack_from("<I", data, len(MAGIC))
-            start = len(MAGIC) + 4
-            header = json.loads(data[start : start + length])
-            packed = data[start + length :]
-            if hashlib.sha256(packed).hexdigest() != header["sha256"]:
-                raise EndgameDatabaseError("the endgame database is damaged (checksum)")
-            payload = memoryview(lzma.decompress(packed))
+            payload = memoryview(unpacked)
             self.sections: dict[tuple[int, int], _Section] = {}
             offset = 0
             for section in header["sections"]:
@@ -133,7 +124,7 @@ class Database:
                 values = payload[offset : offset + count * width]
                 offset += count * width
                 self.sections[(int(section["own"]), int(section["opponent"]))] = _Section(reps, width, values)
-        except (struct.error, ValueError, KeyError, TypeError, lzma.LZMAError) as error:
+        except (struct.error, ValueError, KeyError, TypeError) as error:
             raise EndgameDatabaseError(f"the endgame database is damaged: {error}") from error
         self._syms = symmetries()
 

@@ -20,9 +20,6 @@ score int32, its depth). A missing or damaged file is no book: the hard level se
 
 from __future__ import annotations
 
-import hashlib
-import json
-import lzma
 import struct
 from functools import cache
 from pathlib import Path
@@ -31,6 +28,7 @@ from typing import Any, NamedTuple, cast
 from engine.core import EngineError, GameState
 from engine.games.morris.board import POINT_COUNT
 from engine.games.morris.endgame import image, symmetries
+from engine.games.morris.packed import pack, unpack
 from engine.games.morris.rules import MorrisMove, MorrisState
 
 MAGIC = b"MORRISBOOK\x01"
@@ -98,26 +96,13 @@ def encode(entries: dict[int, BookEntry], built: dict[str, Any] | None = None) -
         ENTRY.pack(key, e.dst, NO_TAKE if e.take is None else e.take, e.score, e.depth)
         for key, e in sorted(entries.items())
     )
-    packed = lzma.compress(payload, preset=9)
-    header = json.dumps(
-        {"entries": len(entries), "sha256": hashlib.sha256(packed).hexdigest(), "built": built or {}},
-        sort_keys=True,
-    ).encode()
-    return MAGIC + struct.pack("<I", len(header)) + header + packed
+    return pack(MAGIC, payload, {"entries": len(entries), "built": built or {}})
 
 
 def decode(data: bytes) -> dict[int, BookEntry]:
     """Canonical key -> entry; BookError for anything but a whole, intact book."""
-    if not data.startswith(MAGIC):
-        raise BookError("not a Morris opening book")
+    header, payload = unpack(data, MAGIC, BookError, "Morris opening book")
     try:
-        (length,) = struct.unpack_from("<I", data, len(MAGIC))
-        start = len(MAGIC) + 4
-        header = json.loads(data[start : start + length])
-        packed = data[start + length :]
-        if hashlib.sha256(packed).hexdigest() != header["sha256"]:
-            raise BookError("the opening book is damaged (checksum)")
-        payload = lzma.decompress(packed)
         if len(payload) != int(header["entries"]) * ENTRY.size:
             raise BookError("the opening book is damaged (length)")
         book: dict[int, BookEntry] = {}
@@ -126,7 +111,7 @@ def decode(data: bytes) -> dict[int, BookEntry]:
                 raise BookError(f"the opening book is damaged (point {dst} or {take})")
             book[key] = BookEntry(dst, None if take == NO_TAKE else take, score, depth)
         return book
-    except (struct.error, ValueError, KeyError, TypeError, lzma.LZMAError) as error:
+    except (struct.error, ValueError, KeyError, TypeError) as error:
         raise BookError(f"the opening book is damaged: {error}") from error
 
 
