@@ -1,4 +1,5 @@
-"""AI moves and hints for a board: ask the worker, wait without blocking, never too fast.
+"""AI moves, hints and answers to draw offers for a board: ask the worker, wait without
+blocking, never too fast.
 
 The worker answers in a child process; this keeps the latest request, holds its
 answer until at least `min_delay` seconds of scene time have passed (so a move can
@@ -13,17 +14,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import EngineError, GameState
-from game.ai_worker import AIResult, AIWorker
+from game.ai_worker import AIResult, AIWorker, DrawAnswer
 
-MOVE, HINT = "move", "hint"
+MOVE, HINT, DRAW = "move", "hint", "draw"
 
 
 @dataclass(frozen=True)
 class AIAnswer:
-    purpose: str  # MOVE or HINT
-    move: Any  # a legal move of the position asked about
+    purpose: str  # MOVE, HINT or DRAW
+    move: Any  # a legal move of the position asked about (None for DRAW)
     error: str | None = None  # set when the AI failed and a fallback move was chosen
     depth: int = 0
+    accepted: bool = False  # DRAW: the computer accepts (an error counts as declined)
 
 
 class AITurns:
@@ -36,19 +38,28 @@ class AITurns:
         self.purpose: str | None = None
         self._state: GameState | None = None
         self._waited = 0.0
-        self._result: AIResult | None = None
+        self._result: AIResult | DrawAnswer | None = None
 
     @property
     def busy(self) -> bool:
         return self.purpose is not None
 
     def request(self, state: GameState, level: str, purpose: str = MOVE) -> None:
+        self._start(state, purpose)
+        self._worker().request(state, level, self.movetime)
+
+    def request_draw(self, state: GameState, side: int) -> None:
+        """Ask whether the computer playing `side` accepts a draw offered in `state`."""
+        self._start(state, DRAW)
+        self._worker().request_draw(state, side)
+
+    def _start(self, state: GameState, purpose: str) -> None:
+        """Forget any request under way; wait for this one from now."""
         self.cancel()
         self.purpose = purpose
         self._state = state.copy()
         self._waited = 0.0
         self._result = None
-        self._worker().request(state, level, self.movetime)
 
     def cancel(self) -> None:
         if self.purpose is not None:
@@ -63,7 +74,8 @@ class AITurns:
             return None
         self._waited += dt
         if self._result is None:
-            self._result = self._worker().poll()
+            worker = self._worker()
+            self._result = worker.poll_draw() if self.purpose == DRAW else worker.poll()
         if self._result is None or self._waited < self.min_delay:
             return None
         result, state, purpose = self._result, self._state, self.purpose
@@ -71,7 +83,9 @@ class AITurns:
         return self._answer(result, state, purpose)
 
     @staticmethod
-    def _answer(result: AIResult, state: GameState, purpose: str) -> AIAnswer | None:
+    def _answer(result: AIResult | DrawAnswer, state: GameState, purpose: str) -> AIAnswer | None:
+        if isinstance(result, DrawAnswer):
+            return AIAnswer(DRAW, None, result.error, accepted=bool(result.accepted))
         legal = state.legal_moves()
         if not legal:
             return None

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core import EMPTY, owner_of
-from game.ai_turns import HINT, MOVE, AIAnswer, AITurns
+from game.ai_turns import DRAW, HINT, MOVE, AIAnswer, AITurns
 from game.ai_worker import AIWorker
 from game.autosave import Autosaver
-from game.controller.draw_offer import REMOTE, DrawOffer
+from game.controller.draw_offer import COMPUTER, REMOTE, DrawOffer
 from game.controller.events import BoardEvent, ChainStep, Effect, Feedback, GameEnded, MoveShown, ignore
 from game.controller.hints import VerdictHint
 from game.controller.texts import outcome_sound, prompt_line, status_line
@@ -64,7 +64,7 @@ class BoardController:
         self._shown_notice: tuple[str, str] = ("", "")  # (lang, text) of the notice last worked out
         self.refused = False  # the notice is a refusal (shown in red)
         self.pending_answer: AIAnswer | None = None
-        self.draw = DrawOffer(worker, ai_min_delay)  # a draw offered and not yet answered
+        self.draw = DrawOffer()  # a draw offered and not yet answered
         self.paused = False  # computer against computer only: the watcher may stop the game
         self._ended_announced = session.over  # a loaded finished game is not announced again
         self._touched = False  # a board left untouched never overwrites the autosave
@@ -141,6 +141,8 @@ class BoardController:
         self.verdict_hint.clear()
         self.say("")
         self.pending_answer = None
+        if self.ai.purpose == DRAW:  # the computer's answer would come too late
+            self.ai.cancel()
         self.draw.withdraw()
         self._touched = True
         if self.autosaver is not None:
@@ -324,12 +326,13 @@ class BoardController:
         if not self.can_offer_draw():
             self.refuse(words("plateaux.refuse_draw_offer"))
             return False
-        self.ai.cancel()  # a hint being searched: the worker answers the offer instead
+        self.ai.cancel()  # a hint being searched: the offer replaces it
         self.pending_answer = None
-        self.builder.reset()
-        self._show_prefix()
-        self.say("")
-        if self.draw.offer(self.state, self.session.seats[1 - self.state.to_move]) == REMOTE and self.remote:
+        self.cancel_selection(sound=False)  # a move half clicked gives way to the offer
+        answers = self.draw.offer(self.state, self.session.seats[1 - self.state.to_move])
+        if answers == COMPUTER:
+            self.ai.request_draw(self.state, 1 - self.state.to_move)
+        elif answers == REMOTE and self.remote is not None:
             self.remote.offer_draw()
         self.listener(Effect("click"))
         return True
@@ -350,6 +353,7 @@ class BoardController:
 
     def draw_answered(self, accepted: bool) -> None:
         """An offer is settled: the game ends drawn, or goes on and the status says so."""
+        self.draw.withdraw()
         if accepted:
             self.session.agree_draw()
             self._position_changed()  # the game ends: announced like any other end
@@ -365,9 +369,6 @@ class BoardController:
             self.session.tick(dt)
         update_ai(self, dt, animating)
         update_verdicts(self)
-        answer = self.draw.update(dt)
-        if answer is not None:
-            self.draw_answered(answer)
         if self.remote is not None:
             remote_move = self.remote.update(self.state, animating)
             if remote_move is not None:

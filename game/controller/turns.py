@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai_turns import HINT, MOVE
+from game.ai_turns import DRAW, HINT, MOVE
 from game.controller.events import AIFailed, Effect
 from game.i18n import words
 from game.net.events import DrawOffered
@@ -34,6 +34,9 @@ def update_ai(game: BoardController, dt: float, animating: bool) -> None:
     if game.paused and game.pending_answer.purpose == MOVE:
         return  # kept until the watcher resumes
     answer, game.pending_answer = game.pending_answer, None
+    if answer.purpose == DRAW:
+        game.draw_answered(answer.accepted)
+        return
     if answer.purpose == HINT:
         game.hint = answer.move
         game.say(words("plateaux.hint_is", move=str(answer.move)))
@@ -44,6 +47,7 @@ def update_ai(game: BoardController, dt: float, animating: bool) -> None:
     if answer.error:
         game.say(words("plateaux.ai_failed", error=answer.error), refused=True)
         game.listener(AIFailed(answer.error))
+
 
 def update_verdicts(game: BoardController) -> None:
     hint = game.verdict_hint
@@ -71,6 +75,5 @@ def update_draw_news(game: BoardController, remote: RemoteTurns) -> None:
                 game.say("")
                 game.listener(Effect("select"))
         elif news.agreed or draw.remote_side is not None:  # our offer or our acceptance settled
-            draw.withdraw()
             game.draw_answered(news.agreed)
         news = remote.draw_news()
