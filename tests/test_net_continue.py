@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,7 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pytest.importorskip("pygame_gui")
 
 from conftest import headless_arcade
-from test_net_scenes import RemotePlayer, person_clicks
+from test_net_scenes import RemotePlayer, hosted_board, person_clicks
+from test_net_scenes import frames_until as wait_frames
 
 from game.arcade.app import App
 from game.autosave import read_network_autosave
@@ -36,12 +36,8 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
 
 
 def frames_until(app: App, done: Callable[[], bool], also: Callable[[], None] = lambda: None) -> None:
-    deadline = time.monotonic() + 30.0  # a hang fails the test instead of blocking it
-    while not done():
-        assert time.monotonic() < deadline, f"timed out on {type(app.top).__name__}"
-        also()
-        app.frame(1 / 30, [])
-        time.sleep(0.002)
+    """Frames until `done`; a hang fails the test instead of blocking it."""
+    wait_frames(app, done, 30.0, also)
 
 
 def of(bridge: NetBridge, kind: type) -> list[Any]:
@@ -93,18 +89,8 @@ def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> No
 
 
 def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App) -> None:
-    from game.session import GameSetup
-    from scenes.host import HostScene
-
-    host_scene = HostScene(app, GameSetup("teeko"), 0)
-    app.reset(host_scene)
-    app.apply_pending()
-    frames_until(app, lambda: bool(host_scene.code))
     guest = RemotePlayer(NetBridge(), 13)
-    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
-    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
-    board = app.top
-    assert isinstance(board, BoardScene)
+    board = hosted_board(app, "teeko", guest)
     rng = random.Random(4)
 
     def both() -> None:
@@ -132,17 +118,10 @@ def test_a_network_rematch_from_the_game_over_swaps_the_colours(app: App) -> Non
 
     from game.net.events import RematchDeclined, RematchOffered
     from game.net.rematch import OFFERED
-    from game.session import GameSetup
     from scenes.game_over import GameOverScene
-    from scenes.host import HostScene
 
-    host_scene = HostScene(app, GameSetup("teeko"), 0)
-    app.reset(host_scene)
-    app.apply_pending()
-    frames_until(app, lambda: bool(host_scene.code))
     guest = RemotePlayer(NetBridge(), 17)
-    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
-    frames_until(app, lambda: isinstance(app.top, BoardScene), guest.step)
+    hosted_board(app, "teeko", guest)
     play_to_game_over(app, guest)
     over = app.top
     assert isinstance(over, GameOverScene) and over.post is not None

@@ -51,10 +51,12 @@ def frames_until(
 
 
 class RemotePlayer:
-    """The other computer: a bridge of its own, playing random legal moves."""
+    """The other computer: a bridge of its own, playing random legal moves (or none, when
+    `plays` is False: the test moves it by hand)."""
 
-    def __init__(self, bridge: NetBridge, seed: int) -> None:
+    def __init__(self, bridge: NetBridge, seed: int, *, plays: bool = True) -> None:
         self.bridge = bridge
+        self.plays = plays
         self.rng = random.Random(seed)
         self.state: GameState | None = None
         self.seat = 0
@@ -70,10 +72,24 @@ class RemotePlayer:
             elif isinstance(event, MoveArrived) and self.state is not None:
                 self.state.play(event.move)
         state = self.state
-        if state is not None and state.outcome() is None and state.to_move == self.seat:
+        if self.plays and state is not None and state.outcome() is None and state.to_move == self.seat:
             move = str(self.rng.choice(state.legal_moves()))
             state.play(move)
             self.bridge.play(move)
+
+
+def hosted_board(app: App, game_id: str, guest: RemotePlayer) -> BoardScene:
+    """The arcade hosts `game_id` (first seat) and `guest` joins: the board once it shows."""
+    host_scene = HostScene(app, GameSetup(game_id), 0)
+    app.reset(host_scene)
+    app.apply_pending()
+    frames_until(app, lambda: bool(host_scene.code), also=guest.step)
+    assert len(host_scene.code) == 6 and host_scene.port > 0
+    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code.lower())
+    frames_until(app, lambda: isinstance(app.top, BoardScene), also=guest.step)
+    board = app.top
+    assert isinstance(board, BoardScene)
+    return board
 
 
 def person_clicks(app: App, rng: random.Random) -> None:
@@ -103,16 +119,9 @@ def play_to_game_over(app: App, other: RemotePlayer) -> list[str]:
 
 
 def test_hosting_from_the_arcade_plays_a_game_with_a_network_guest(app: App) -> None:
-    host_scene = HostScene(app, GameSetup("othello"), 0)
-    app.reset(host_scene)
-    app.apply_pending()
-    frames_until(app, lambda: bool(host_scene.code))
-    assert len(host_scene.code) == 6 and host_scene.port > 0
     guest = RemotePlayer(NetBridge(), 11)
-    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code.lower())
-    frames_until(app, lambda: isinstance(app.top, BoardScene), also=guest.step)
-    board = app.top
-    assert isinstance(board, BoardScene) and board.remote is not None
+    board = hosted_board(app, "othello", guest)  # the code is typed in lower case
+    assert board.remote is not None
     assert [s.kind for s in board.session.seats] == ["human", "remote"]
     assert not board.buttons["undo"].is_enabled and not board.buttons["load"].is_enabled
     app.frame_times.clear()
@@ -237,15 +246,8 @@ def test_picking_a_found_game_fills_the_address(app: App) -> None:
 def test_leaving_a_network_game_asks_first(app: App) -> None:
     from scenes.title import TitleScene
 
-    host_scene = HostScene(app, GameSetup("teeko"), 0)
-    app.reset(host_scene)
-    app.apply_pending()
-    frames_until(app, lambda: bool(host_scene.code))
     guest = RemotePlayer(NetBridge(), 3)
-    guest.bridge.join("127.0.0.1", host_scene.port, host_scene.code)
-    frames_until(app, lambda: isinstance(app.top, BoardScene), also=guest.step)
-    board = app.top
-    assert isinstance(board, BoardScene)
+    board = hosted_board(app, "teeko", guest)
     escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     board.handle_event(escape)
     app.apply_pending()
