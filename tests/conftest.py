@@ -8,6 +8,7 @@ Test modules import these helpers with `from conftest import ...`.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
@@ -17,6 +18,11 @@ import pytest
 from engine import new_state
 from engine.games.morris.board import INDEX_OF_NAME
 from engine.games.morris.rules import MorrisMove, MorrisState
+
+# No window and no sound card for the scene tests: pytest imports this file before any
+# test module, so these are set before pygame is first imported.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def words(text: str) -> list[str]:
@@ -100,10 +106,6 @@ def headless_arcade(tmp_path_factory: pytest.TempPathFactory, **settings: Any) -
     """A windowless, silent App for a test module, with its own PLATEAUX_HOME and the
     given settings (`yield from` it in a module-scoped fixture: pygame's fonts do not
     survive a pygame.quit(), so one App serves a module)."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.arcade.app import App
 
     saved = os.environ.get("PLATEAUX_HOME")
@@ -118,3 +120,13 @@ def headless_arcade(tmp_path_factory: pytest.TempPathFactory, **settings: Any) -
             del os.environ["PLATEAUX_HOME"]
         else:
             os.environ["PLATEAUX_HOME"] = saved
+
+
+def arcade_app(**settings: Any) -> Any:
+    """A module's `app` fixture: `app = arcade_app(animation_speed=0.0)`."""
+
+    @pytest.fixture(scope="module")
+    def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+        yield from headless_arcade(tmp_path_factory, **settings)
+
+    return app

@@ -3,27 +3,19 @@ replaces Hint); a paused game plays no move and its clocks stop."""
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from game.arcade.app import App  # noqa: E402
 from game.session import AI, HUMAN, GameSession, GameSetup, Seat  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
+app = arcade_app(animation_speed=0.0)
 
 
 def run_frames(app: App, seconds: float) -> None:

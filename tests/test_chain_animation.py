@@ -5,17 +5,12 @@ removal waits for its flash. Drawing runs headless (SDL dummy driver)."""
 from __future__ import annotations
 
 import math
-import os
-from collections.abc import Iterator
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from engine.core import FIRST_KING, FIRST_MAN  # noqa: E402
 from engine.registry import new_state  # noqa: E402
@@ -26,9 +21,7 @@ from game.arcade.board_look import BoardLook  # noqa: E402
 BOARD_RECT = pygame.Rect(48, 30, 620, 620)
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory)
+app = arcade_app()
 
 
 DAMES_TWO_JUMPS = (

@@ -7,17 +7,13 @@ the player to jump on or stop: click the piece again, right click or Enter.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from engine.core import EMPTY, FIRST_MAN, SECOND_MAN  # noqa: E402
 from game.arcade.animation import Removal, Travel  # noqa: E402
@@ -33,9 +29,7 @@ def sq(number: int) -> int:
     return number - 1
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory, animation_speed=1.0)
+app = arcade_app(animation_speed=1.0)
 
 
 @pytest.fixture

@@ -3,17 +3,11 @@ or with the Accept and Decline buttons, which show only while the question stand
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 from pygame_gui.elements import UIButton  # noqa: E402
 
 from engine.core import AGREED_DRAW  # noqa: E402
@@ -21,10 +15,7 @@ from game.arcade.app import App  # noqa: E402
 from game.session import HUMAN, GameSession, GameSetup, Seat  # noqa: E402
 from scenes.board import BoardScene  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
+app = arcade_app(animation_speed=0.0)
 
 
 def press_key(scene: BoardScene, key: int) -> None:

@@ -3,17 +3,11 @@ deciding cells, no meaningless 'Captures 0', and Rematch asking the dames look a
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from game.arcade.app import App  # noqa: E402
 from game.session import AI, HUMAN, REMOTE, GameSession, GameSetup, Seat  # noqa: E402
@@ -25,9 +19,7 @@ from scenes.game_select import GameSelectScene  # noqa: E402
 TEEKO_BLACK_ROW = ["a1", "a5", "b1", "b5", "c1", "e5", "e2", "e3", "e2-d1"]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory)
+app = arcade_app()
 
 
 def finished_teeko(seats: tuple[Seat, Seat]) -> GameSession:

@@ -3,17 +3,11 @@ the next key or click only closes it."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from game.arcade.app import App  # noqa: E402
 from game.arcade.scene import Scene  # noqa: E402
@@ -24,10 +18,7 @@ from scenes.replay import ReplayScene  # noqa: E402
 from scenes.review import ReviewScene  # noqa: E402
 from scenes.title import TitleScene  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory)
+app = arcade_app()
 
 
 def key(app: App, code: int, text: str = "") -> None:

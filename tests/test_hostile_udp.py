@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import socket
 from collections.abc import Iterator
 
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.net.discovery import (
     FORGET_AFTER,

@@ -8,20 +8,16 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from xvfb import virtual_display, xvfb_server  # noqa: F401  (fixtures)
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from engine.core import FIRST_KING, FIRST_MAN  # noqa: E402
 from engine.registry import GAMES, new_state  # noqa: E402
@@ -42,9 +38,7 @@ EVERY_LOOK = [(game, look.look_id) for game in GAMES for look in looks_for(game)
 DAMES_WHITE_START = range(30, 50)  # squares 31..50: White's men at the start (engine rows 6..9)
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory, show_legal_moves=True)
+app = arcade_app(show_legal_moves=True)
 
 
 def test_every_registered_game_has_a_look_and_unknown_ids_fall_back() -> None:

@@ -3,26 +3,17 @@ a focus ring on Easy beside the gold Medium)."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from game.arcade.app import App  # noqa: E402
 from game.session import AI, HUMAN, GameSetup, Seat  # noqa: E402
 from scenes.difficulty import DifficultyScene  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory)
+app = arcade_app()
 
 
 def test_the_focus_starts_on_the_chosen_level_and_then_follows_the_keys(app: App) -> None:

@@ -4,19 +4,15 @@ the other side sees the drop and the return. Loopback only, bounded frame loops.
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 pytest.importorskip("pygame_gui")
 
-from conftest import headless_arcade
+from conftest import arcade_app
 from test_net_scenes import RemotePlayer, hosted_board, person_clicks
 from test_net_scenes import frames_until as wait_frames
 
@@ -29,10 +25,7 @@ from scenes.board import BoardScene
 from scenes.lan_start import start_lan_board
 from scenes.title import TitleScene
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
+app = arcade_app(animation_speed=0.0)
 
 
 def frames_until(app: App, done: Callable[[], bool], also: Callable[[], None] = lambda: None) -> None:

@@ -5,17 +5,11 @@ Loopback only, bounded frame loops."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pytest.importorskip("pygame_gui")
 
-from conftest import headless_arcade
+from conftest import arcade_app
 from test_net_scenes import RemotePlayer, frames_until, hosted_board
 
 from engine.core import AGREED_DRAW
@@ -24,10 +18,7 @@ from game.net.bridge import NetBridge
 from game.net.events import DrawOffered, DrawSettled
 from scenes.game_over import GameOverScene
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
+app = arcade_app(animation_speed=0.0)
 
 
 def test_a_draw_across_the_network_declined_then_agreed(app: App) -> None:

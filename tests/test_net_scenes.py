@@ -3,20 +3,16 @@ a network guest or host on the other, through the bridge's thread, to the game o
 
 from __future__ import annotations
 
-import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from engine.core import GameState  # noqa: E402
 from engine.registry import new_state  # noqa: E402
@@ -30,10 +26,7 @@ from scenes.game_over import GameOverScene  # noqa: E402
 from scenes.host import HostScene  # noqa: E402
 from scenes.join import JoinScene  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory, animation_speed=0.0)
+app = arcade_app(animation_speed=0.0)
 
 
 def frames_until(

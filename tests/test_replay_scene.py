@@ -3,17 +3,11 @@ numbers moves as the move list does ('1... a2'), the same numbering as the game 
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from game.arcade.app import App  # noqa: E402
 from game.session import HUMAN, GameSession, GameSetup, Seat  # noqa: E402
@@ -22,9 +16,7 @@ from scenes.replay import SEEK_RECT, ReplayScene  # noqa: E402
 MOVES = ["c3", "a2", "c4", "b2", "d3", "e5"]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory)
+app = arcade_app()
 
 
 def replay(app: App) -> ReplayScene:

@@ -4,19 +4,14 @@ tried move, and a reviewed game opens its review at once (also from a save)."""
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from game.arcade.app import App  # noqa: E402
 from game.autosave import load_session, save_session  # noqa: E402
@@ -30,9 +25,7 @@ TEEKO_BLUNDER = ["c3", "b2", "c4", "a1"]
 WAIT = 60.0
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory)
+app = arcade_app()
 
 
 def teeko_session() -> GameSession:

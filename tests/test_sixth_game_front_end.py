@@ -3,12 +3,8 @@ board controller and a headless arcade board, with no change to shared code."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any, cast
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest

@@ -3,25 +3,16 @@ goes away after a while, so a much later Escape asks again."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from conftest import headless_arcade  # noqa: E402
+from conftest import arcade_app  # noqa: E402
 
 from game.arcade.app import App  # noqa: E402
 from scenes.title import QUIT_CONFIRM_SECONDS, TitleScene  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    yield from headless_arcade(tmp_path_factory)
+app = arcade_app()
 
 
 def escape(app: App) -> None:
