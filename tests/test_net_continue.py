@@ -37,6 +37,37 @@ def of(bridge: NetBridge, kind: type) -> list[Any]:
     return [e for e in bridge.poll() if isinstance(e, kind)]
 
 
+def quit_and_continue(
+    app: App,
+    board: BoardScene,
+    other: RemotePlayer,
+    plies: int,
+    both: Callable[[], None],
+    played: list[str] | None = None,
+    while_away: Callable[[], None] = lambda: None,
+) -> BoardScene:
+    """Play `plies`, quit to the title (closing the window does the same: a pause, not a
+    leave), wait until `other` sees the link drop, then Continue: the board back, playing.
+    `played` gets the moves as they stood; `while_away` runs while the player is gone."""
+    frames_until(app, lambda: len(board.session.state.history) >= plies, both)
+    frames_until(app, lambda: board.game.autosaver is None or board.game.autosaver.flush() is None)
+    if played is not None:
+        played[:] = [str(m) for m in board.session.state.history]
+    app.reset(TitleScene(app))
+    app.apply_pending()
+    frames_until(app, lambda: any(isinstance(e, Lost) for e in other.events), other.step)
+    while_away()
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.choose("continue")  # the same seat, the same game, the opponent back
+    app.apply_pending()
+    again = app.top
+    assert isinstance(again, BoardScene) and again.game.remote is not None
+    back = again.game.remote
+    frames_until(app, lambda: back.state == PLAYING, other.step)
+    return again
+
+
 def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> None:
     host = RemotePlayer(NetBridge(), 7)
     host.bridge.host("teeko", {}, port=0, announce=False)
@@ -58,25 +89,13 @@ def test_the_arcade_guest_quits_and_continue_takes_its_seat_back(app: App) -> No
         host.step()
         person_clicks(app, rng)
 
-    frames_until(app, lambda: len(board.session.state.history) >= 4, both)
-    frames_until(app, lambda: board.game.autosaver is None or board.game.autosaver.flush() is None)
-    played = [str(m) for m in board.session.state.history]
+    played: list[str] = []
 
-    # The player quits (closing the window does the same): a pause, not a leave.
-    app.reset(TitleScene(app))
-    app.apply_pending()
-    frames_until(app, lambda: any(isinstance(e, Lost) for e in host.events), host.step)
-    found = read_network_autosave()
-    assert found is not None and [str(m) for m in found[0].state.history][: len(played)] == played
+    def read_autosave() -> None:
+        found = read_network_autosave()
+        assert found is not None and [str(m) for m in found[0].state.history][: len(played)] == played
 
-    # Continue: the same seat, the same game, the opponent back.
-    title = app.top
-    assert isinstance(title, TitleScene)
-    title.choose("continue")
-    app.apply_pending()
-    again = app.top
-    assert isinstance(again, BoardScene) and again.game.remote is not None
-    frames_until(app, lambda: again.game.remote is not None and again.game.remote.state == PLAYING, host.step)
+    again = quit_and_continue(app, board, host, 4, both, played, read_autosave)
     assert any(isinstance(e, Resumed) for e in host.events)
     two_more_plies_agree(app, again, host, both)
 
@@ -90,19 +109,7 @@ def test_the_arcade_host_quits_and_continue_listens_again_for_its_guest(app: App
         guest.step()
         person_clicks(app, rng)
 
-    frames_until(app, lambda: len(board.session.state.history) >= 3, both)
-    frames_until(app, lambda: board.game.autosaver is None or board.game.autosaver.flush() is None)
-    app.reset(TitleScene(app))  # the host quits: its guest waits and keeps trying
-    app.apply_pending()
-    frames_until(app, lambda: any(isinstance(e, Lost) for e in guest.events), guest.step)
-    title = app.top
-    assert isinstance(title, TitleScene)
-    title.choose("continue")
-    app.apply_pending()
-    again = app.top
-    assert isinstance(again, BoardScene) and again.game.remote is not None
-    back = again.game.remote
-    frames_until(app, lambda: back.state == PLAYING, guest.step)
+    again = quit_and_continue(app, board, guest, 3, both)  # the host quits; its guest waits
     two_more_plies_agree(app, again, guest, both)
 
 
