@@ -1,6 +1,7 @@
 """Matches between Morris players: levels, node-bounded searches, evaluations, MCTS.
 
     python -m tools.morris_match A B [--games 10] [--game nine] [--seed 1] [--opening 2]
+                                     [--losses FILE]
 
 A player is one of:
   easy | medium                    the levels, through engine.ai.players.analyse
@@ -17,13 +18,16 @@ A player is one of:
 
 Games come in pairs from the same random opening (`--opening` random placement plies),
 each player taking each colour once. Prints wins, draws, losses, the score of A and the
-time per move of each player (median and maximum).
+time per move of each player (median and maximum). `--losses` appends every decisive
+game to FILE in the format of the book builder's third stage (tools/build_morris_book.py
+--losses): the loser's colour and the moves.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import random
 import statistics
 import sys
@@ -177,8 +181,9 @@ class Result:
 
 
 def match(game: str, a: Player, b: Player, games: int, seed: int, opening_plies: int,
-          verbose: bool = True) -> Result:  # fmt: skip
-    """`games` games (rounded up to pairs), A and B alternating colours."""
+          verbose: bool = True, losses: Path | None = None) -> Result:  # fmt: skip
+    """`games` games (rounded up to pairs), A and B alternating colours; decisive games
+    are appended to `losses` for the book builder."""
     rng = random.Random(seed)
     result = Result()
     for pair in range((games + 1) // 2):
@@ -195,6 +200,10 @@ def match(game: str, a: Player, b: Player, games: int, seed: int, opening_plies:
                 result.wins += 1
             else:
                 result.losses += 1
+            if losses is not None and winner is not None:
+                source = f"tools/morris_match.py {a.spec} {b.spec} --seed {seed}, game {pair * 2 + a_colour + 1}"
+                with losses.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"collapsed": [1 - winner], "moves": record, "from": source}) + "\n")
             if verbose:
                 said = "draw" if winner is None else ("A" if winner == a_colour else "B") + " wins"
                 said += f" ({outcome.reason.name.lower() if outcome else 'ply limit'})"
@@ -214,9 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="nine")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opening", type=int, default=2, help="random placement plies before play")
+    parser.add_argument("--losses", type=Path, help="append decisive games here (book builder's stage 3)")
     args = parser.parse_args(argv)
     a, b = Player(args.a), Player(args.b)
-    result = match(args.game, a, b, args.games, args.seed, args.opening)
+    result = match(args.game, a, b, args.games, args.seed, args.opening, losses=args.losses)
     print(f"{args.a} vs {args.b}: {result}")
     print(f"  {args.a}: {a.time_summary()}")
     print(f"  {args.b}: {b.time_summary()}")

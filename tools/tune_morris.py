@@ -32,6 +32,11 @@ from tools import morris_match  # noqa: E402
 # Candidate changes to DEFAULT, by name.
 # Round 1 (tools/data/morris_tuning.json) ran these against DEFAULT as it was then, with
 # place_mobility 30 and place_blocked 90; "placement-mobility" led and became DEFAULT.
+# Round 2 (session 5) added liberties: "liberties-and-danger" beat the DEFAULT of the time
+# 79% (40 games, 10,000 nodes) and 62% (20 games, 30,000 nodes) and became DEFAULT; the
+# runs after it compare against that DEFAULT ("before-liberties" is the old one). More
+# weight on liberties (60) and a bonus for double mills no enemy piece touches (1,500,
+# since removed) scored 52% and 51% against it: not adopted.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "default": {},
     "v1-like": {"danger": (2950, 300, 150), "cramped": 0, "double_mill": 0},
@@ -40,6 +45,10 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "placement-mobility": {"place_mobility": 45, "place_blocked": 130},
     "hard-danger": {"danger": (3000, 1200, 600, 300, 120), "cramped": 40},
     "round-1-default": {"place_mobility": 30, "place_blocked": 90},
+    "before-liberties": {"liberty": 0, "place_liberty": 0, "liberty_danger": ()},
+    "liberties-only": {"liberty_danger": ()},
+    "liberty-danger-only": {"liberty": 0, "place_liberty": 0},
+    "liberties-60": {"liberty": 60, "place_liberty": 60},
 }
 
 

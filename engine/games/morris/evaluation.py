@@ -1,15 +1,18 @@
 """Evaluation of Nine and Twelve Men's Morris, from the side to move's view.
 
 The game is lost by being blocked as often as by losing pieces, and the blocking is
-decided during placement. So mobility is counted for both sides in every phase: while
-placing it is the steps the pieces already on the board would have, weighed more as the
-hands empty; once moving, a side with few steps left is in danger that grows steeply
-(DANGER), long before the search sees the block. Besides mobility, per side: material
-(board + hand), pieces that cannot move and pieces with one free neighbour, complete
-mills, mills that can be opened and closed again, double mills (a piece that swings
-between two mills closes one at every move), "twos" and immediate threats (an empty
-point the side can fill next move to close a mill). A flying side cannot be blocked;
-it lives or dies by threats, and two open threats against it cannot both be parried.
+decided during placement. So mobility is counted for both sides in every phase, twice:
+as steps (each piece's free neighbours) and as liberties (the distinct empty points the
+pieces touch: nine pieces crowding two free points have many steps and two ways out).
+While placing, it is what the pieces already on the board would have, weighed more as
+the hands empty; once moving, a side with few steps or few liberties left is in danger
+that grows steeply (`danger`, `liberty_danger`), long before the search sees the block.
+Besides mobility, per side: material (board + hand), pieces that cannot move and pieces
+with one free neighbour, complete mills, mills that can be opened and closed again,
+double mills (a piece that swings between two mills closes one at every move), "twos"
+and immediate threats (an empty point the side can fill next move to close a mill). A
+flying side cannot be blocked; it lives or dies by threats, and two open threats
+against it cannot both be parried.
 
 There is no quiescence search, so the side to move gets the tempo: a mill it can close
 now is almost a piece won. `MorrisEvaluator.extend` tells the search which positions
@@ -56,6 +59,10 @@ class Weights(NamedTuple):
     fly_threat: int = 450  # flying: an empty point the flyer can close (from anywhere)
     tempo: int = 750  # the side to move can close a mill now
     double_threat: int = 600  # the opponent has two closing points, the mover none
+    place_liberty: int = 40  # placement: each empty point next to a placed piece
+    liberty: int = 40  # moving: each empty point a piece could step to (steps count it
+    # once per piece; pieces crowding one free point are nearly as blocked as none)
+    liberty_danger: tuple[int, ...] = (2500, 1000, 500, 200)  # cost of 0..3 liberties left
 
 
 DEFAULT = Weights()
@@ -111,9 +118,11 @@ def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Si
         return _Side(on_board, score, threats, -1)
 
     steps = blocked = cramped = doubles = 0
+    liberties = 0
     mills_at = tables.mills_at
     for p in points_of(mine):
         free = adjacent[p] & empty
+        liberties |= free
         count = free.bit_count()
         steps += count
         if count == 0:
@@ -129,16 +138,20 @@ def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Si
                     doubles += 1
                     break
     danger = w.danger[steps] if steps < len(w.danger) else 0
+    free_points = liberties.bit_count()
+    if free_points < len(w.liberty_danger):  # steps to one point are one way out, not several
+        danger = max(danger, w.liberty_danger[free_points])
     if hand:
         # Pieces in hand can still free the position: the danger of a block counts
         # only as the hand empties.
         danger //= hand + 1
         score = (w.place_mill * mills + w.place_two * twos + w.place_threat * threats
-                 + w.place_mobility * steps - w.place_blocked * blocked - w.cramped * cramped)  # fmt: skip
+                 + w.place_mobility * steps - w.place_blocked * blocked - w.cramped * cramped
+                 + w.place_liberty * free_points)  # fmt: skip
     else:
         score = (w.mill * mills + w.reclosable * reclosable + w.two * twos + w.threat * threats
                  + w.mobility * steps - w.blocked * blocked - w.cramped * cramped
-                 + w.double_mill * doubles)  # fmt: skip
+                 + w.double_mill * doubles + w.liberty * free_points)  # fmt: skip
     return _Side(on_board + hand, score - danger, threats, steps)
 
 
