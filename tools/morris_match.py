@@ -201,7 +201,8 @@ def match(game: str, a: Player, b: Player, games: int, seed: int, opening_plies:
             else:
                 result.losses += 1
             if losses is not None and winner is not None:
-                source = f"tools/morris_match.py {a.spec} {b.spec} --seed {seed}, game {pair * 2 + a_colour + 1}"
+                number = pair * 2 + a_colour + 1
+                source = f"tools/morris_match.py {a.spec} {b.spec} --seed {seed}, game {number}"
                 with losses.open("a", encoding="utf-8") as out:
                     out.write(json.dumps({"collapsed": [1 - winner], "moves": record, "from": source}) + "\n")
             if verbose:
