@@ -7,8 +7,9 @@ differ while their results still follow from the positions), scores every positi
 with the review's search (a node budget), and records (score for the side to move,
 that side's result: 1 win, 0.5 draw, 0 loss). The scale c of
 p = 1 / (1 + exp(-score / c)) is the one that maximises the likelihood of the results
-(a golden-section search on log c). Prints one line per game and writes every sample
-and fit to tools/review_calibration.json; each game's plug-in keeps its fitted scale.
+(a golden-section search on log c). Prints one line per game and records each fit (scale,
+sample and game counts) in tools/review_calibration.json, keeping the figures of games
+not calibrated this time; each game's plug-in keeps its fitted scale.
 """
 
 from __future__ import annotations
@@ -82,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games-per", dest="count", type=int, default=12)
     parser.add_argument("--nodes", type=int, default=REVIEW_NODES)
     args = parser.parse_args(argv)
-    report: dict[str, object] = {}
+    # Calibrating some games keeps the others' figures.
+    report: dict[str, object] = json.loads(OUTPUT.read_text()) if OUTPUT.exists() else {}
     for game_id in args.games:
         samples: list[tuple[int, float]] = []
         for seed in range(args.count):
