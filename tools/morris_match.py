@@ -15,6 +15,10 @@ A player is one of:
   mcts:N                           UCT with N simulations (a game-agnostic yardstick)
   osmcts:N                         OpenSpiel's C++ MCTS, N simulations, random rollouts
                                    (tools/openspiel_mcts.py; needs an OpenSpiel venv)
+  ref:MS[:DEPTH]                   millref, the C alpha-beta yardstick (tools/mill_ref.py;
+                                   needs `cc`): MS milliseconds a move (0: none), at most
+                                   DEPTH plies (0 or absent: no limit), e.g. ref:20,
+                                   ref:100, ref:0:12 (a fixed depth: reproducible)
 
 Games come in pairs from the same random opening (`--opening` random placement plies),
 each player taking each colour once. Prints wins, draws, losses, the score of A and the
@@ -47,6 +51,7 @@ from engine.core import GameState, Outcome  # noqa: E402
 from engine.games.morris.evaluation import evaluate_morris  # noqa: E402
 from engine.registry import new_state  # noqa: E402
 from tools.mcts import mcts_move  # noqa: E402
+from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_eval_v1 import evaluate_morris as evaluate_v1  # noqa: E402
 from tools.openspiel_mcts import OpenSpielMCTS  # noqa: E402
 
@@ -62,6 +67,7 @@ class Player:
     times: list[float] = field(default_factory=list)
     searcher: Searcher | None = None
     outside: OpenSpielMCTS | None = None
+    ref: MillRef | None = None
     tables: dict[str, Searcher] = field(default_factory=dict)
 
     def new_game(self) -> None:
@@ -87,6 +93,16 @@ class Player:
             move = self.outside.move(list(state.history), rng.randrange(1 << 30))
             if move not in state.legal_moves():
                 raise RuntimeError(f"OpenSpiel chose {move}, illegal here: {state.history}")
+            return move
+        if kind == "ref":
+            if self.ref is None:
+                if state.spec.id != "nine":
+                    raise ValueError("millref plays Nine Men's Morris only")
+                movetime, _, depth = rest.partition(":")
+                self.ref = MillRef(int(movetime), int(depth or 0))
+            move = self.ref.move(list(state.history), rng.randrange(1 << 30))
+            if move not in state.legal_moves():
+                raise RuntimeError(f"millref chose {move}, illegal here: {state.history}")
             return move
         if kind == "hard":
             seconds, _, flag = rest.partition(":")
@@ -120,6 +136,11 @@ class Player:
         for result in self.searcher.iterate(state, max_nodes=budget):
             move = result.move
         return move
+
+    def close(self) -> None:
+        if self.ref is not None:
+            self.ref.close()
+            self.ref = None
 
     def time_summary(self) -> str:
         if not self.times:
@@ -227,7 +248,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--losses", type=Path, help="append decisive games here (book builder's stage 3)")
     args = parser.parse_args(argv)
     a, b = Player(args.a), Player(args.b)
-    result = match(args.game, a, b, args.games, args.seed, args.opening, losses=args.losses)
+    try:
+        result = match(args.game, a, b, args.games, args.seed, args.opening, losses=args.losses)
+    finally:
+        a.close()
+        b.close()
     print(f"{args.a} vs {args.b}: {result}")
     print(f"  {args.a}: {a.time_summary()}")
     print(f"  {args.b}: {b.time_summary()}")
