@@ -1,12 +1,15 @@
 """Build the Nine Men's Morris placement book (engine/games/morris/opening.py) offline.
 
-    python -m tools.build_morris_book [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3]
-        [--width 2] [--games 12] [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000]
+    python -m tools.build_morris_book [--ref-depth 14 --rank-depth 10 --lines 0,3,2,2,2,1]
+        [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3] [--width 2] [--games 12]
+        [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000] [--colours 01]
         [--losses tools/data/morris_book_losses.jsonl]
         [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
 
-Two stages, every search bounded by nodes (not seconds) and started from empty tables,
-so the book depends only on the arguments, never on the machine's load:
+Every deep search is bounded by depth or nodes (never seconds) and starts from empty
+tables, so the book depends only on the arguments, never on the machine's load. With
+`--ref-depth D` the deep searches are millref's (tools/mill_ref.py, the C yardstick) at
+depth D, `--tree-nodes` and `--deep-nodes` then unused; without it, the Python search's.
 
 1. The tree: a breadth-first walk of placement from the start. Every position below
    `--full-plies` is expanded fully (the matches' random openings land there); deeper,
@@ -14,15 +17,21 @@ so the book depends only on the arguments, never on the machine's load:
    shallow search (SHALLOW_DEPTH) likes best: the replies an opponent actually plays.
    Each position gets the move of a deep search (`--tree-nodes`), whichever side moves:
    the hard level plays both colours.
-2. The collapses: self-play games of a node-bounded hard level (`--game-nodes`, about
+2. The lines (`--lines`, with `--ref-depth`; tools/morris_book_lines.py): for each
+   colour of `--colours`, the placement lines from the start where that colour plays
+   the book and the opponent its best few replies as millref ranks them at
+   `--rank-depth` (`--lines` gives how many for each of its placements: 0 for all,
+   the last number for the rest), to the end of placement.
+3. The collapses: self-play games of a node-bounded hard level (`--game-nodes`, about
    what one second buys; the book built so far and the endgame database included)
    from random openings. Where a side's own score falls by COLLAPSE_DROP or more
    between placement and the first WINDOW plies of moving (or it loses in them), its
    placement positions from FIRST_PLY on are searched deeply (`--deep-nodes`) and
    added: the book targets exactly the blocked positions hard walked into.
-3. Real losses: games hard lost in matches (tools/morris_match.py prints them), one
-   JSON object a line in `--losses`: {"collapsed": [the loser's colour], "moves": [...]};
-   the loser's placement positions from FIRST_PLY on are searched deeply and added.
+4. Real losses: games hard lost in matches (tools/morris_match.py --losses writes
+   them), one JSON object a line in `--losses`: {"collapsed": [the loser's colour],
+   "moves": [...]}; the loser's placement positions from FIRST_PLY on are searched
+   deeply and added.
 
 Progress is appended to `--progress` (one JSON line a searched position or a played
 game); a rerun with the same arguments resumes from it. The book is rewritten after
@@ -39,7 +48,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -60,6 +69,7 @@ from engine.games.morris.opening import (  # noqa: E402
 )
 from engine.games.morris.rules import MorrisMove, MorrisState  # noqa: E402
 from engine.registry import new_state  # noqa: E402
+from tools.morris_book_lines import Found, RefSearch, lines  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_book.sha256"  # checked by tests/test_morris_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_book_progress.jsonl"
@@ -74,10 +84,12 @@ OPENING_PLIES = 2  # random plies before each self-play game (as tools/morris_ma
 
 
 class Builder:
-    """The book being built, its progress file and the deep searcher."""
+    """The book being built, its progress file and the deep searcher (the Python search
+    bounded by nodes, or millref at a fixed depth when `ref` is given)."""
 
-    def __init__(self, progress: Path) -> None:
+    def __init__(self, progress: Path, ref: RefSearch | None = None) -> None:
         self.progress = progress
+        self.ref = ref
         self.entries: dict[int, BookEntry] = {}
         self.records: list[dict[str, Any]] = []
         if progress.exists():
@@ -100,11 +112,14 @@ class Builder:
         known = lookup(self.entries, state)
         if known is not None:
             return known[1]
-        self.searcher.clear()  # every search from empty tables: the book is reproducible
         start = time.perf_counter()
-        results = list(self.searcher.iterate(state, max_nodes=nodes))
-        assert results, "a placement position always has moves"
-        result = results[-1]
+        if self.ref is not None:
+            result = self.ref(cast(MorrisState, state))
+        else:
+            self.searcher.clear()  # every search from empty tables: the book is reproducible
+            results = list(self.searcher.iterate(state, max_nodes=nodes))
+            assert results, "a placement position always has moves"
+            result = Found(results[-1].move, results[-1].score, results[-1].depth, results[-1].nodes)
         key, entry = entry_for(state, result.move, result.score, result.depth)
         self.entries[key] = entry
         seconds = time.perf_counter() - start
@@ -112,6 +127,7 @@ class Builder:
             "key": key, "dst": entry.dst, "take": entry.take, "score": entry.score, "depth": entry.depth,
             "nodes": result.nodes, "seconds": round(seconds, 2), "source": source,
             "position": state.position(), "move": str(result.move),
+            "engine": f"millref depth {self.ref.depth}" if self.ref else f"search {nodes} nodes",
         })  # fmt: skip
         print(f"  {source} ply {state.ply}: {result.move} score {result.score} depth {result.depth} "
               f"({result.nodes} nodes, {seconds:.1f} s; {len(self.entries)} known)", flush=True)  # fmt: skip
@@ -235,13 +251,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost (stage 3)")
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=DATA_PATH)
+    parser.add_argument("--ref-depth", type=int, default=0, help="millref's deep search depth (0: Python)")
+    parser.add_argument("--rank-depth", type=int, default=10, help="millref's depth ranking --lines replies")
+    parser.add_argument("--lines", default="", help="replies per opponent placement: 0,2,1 (--ref-depth)")
+    parser.add_argument("--colours", default="01", help="the book's colours in --lines: 0 White, 1 Black")
     args = parser.parse_args(argv)
-    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses")}
-    builder = Builder(args.progress)
+    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "colours")}
+    ref = RefSearch(args.ref_depth, args.rank_depth) if args.ref_depth else None
+    builder = Builder(args.progress, ref)
     start = time.perf_counter()
     tree(builder, args)
     builder.write(args.out, built)
     print(f"tree done in {time.perf_counter() - start:.0f} s", flush=True)
+    if args.lines and ref is not None:
+        widths = [int(width) for width in args.lines.split(",")]
+        for colour in map(int, args.colours):
+            lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
+                  lambda: builder.write(args.out, built))  # fmt: skip
     for game in range(args.games):
         done = [r for r in builder.records if r.get("game") == game]
         record = done[0] if done else self_play(builder, game, args)

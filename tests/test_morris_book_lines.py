@@ -1,0 +1,56 @@
+"""The book builder's millref stage (tools/morris_book_lines.py): score conversion and
+the walk of the lines a strong opponent plays. Skipped where no C compiler is on PATH."""
+
+from __future__ import annotations
+
+import shutil
+from typing import cast
+
+import pytest
+
+from engine.ai.search import MATE
+from engine.games.morris.opening import BookEntry, entry_for, lookup
+from engine.games.morris.rules import MorrisState
+
+if shutil.which("cc") is None:
+    pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
+
+from tools.morris_book_lines import RefSearch, lines, ref_score
+
+
+def test_scores_convert_to_the_search_units() -> None:
+    assert ref_score(0) == 0
+    assert ref_score(100) == 1000  # a piece
+    assert ref_score(-37) == -370
+    assert ref_score(30_000 - 7) == MATE - 7  # a win in 7 plies
+    assert ref_score(-(30_000 - 12)) == -(MATE - 12)
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_lines_give_the_book_side_a_legal_move_at_each_of_its_turns(colour: int) -> None:
+    entries: dict[int, BookEntry] = {}
+    walked: list[MorrisState] = []
+
+    def deep(state: MorrisState, source: str) -> BookEntry:
+        assert state.to_move == colour and source == f"lines {colour}"
+        found = search(state)
+        key, entry = entry_for(state, found.move, found.score, found.depth)
+        entries[key] = entry
+        walked.append(cast(MorrisState, state.copy()))
+        return entry
+
+    search = RefSearch(depth=3, rank_depth=2)
+    writes: list[int] = []
+    try:
+        lines(deep, search, [2, 1], colour, lambda: writes.append(len(entries)))
+    finally:
+        search.close()
+    # The book saved after each of the 18 placement plies; a move at every one of the
+    # book side's nine turns, along one or two lines (two replies may fold into one).
+    assert len(writes) == 18
+    assert sorted({state.ply for state in walked}) == list(range(colour, 18, 2))
+    assert len(walked) <= 18
+    for state in walked:
+        found = lookup(entries, state)
+        assert found is not None and found[0] in state.legal_moves()
+        assert found[1].depth == 3

@@ -1,0 +1,114 @@
+"""The book builder's C search (millref, tools/mill_ref.py) and its "lines" stage.
+
+A one-second Python search sees 5-7 plies in placement; the blocks that beat the hard
+level are decided around ply 12-14, where a depth-12 millref search already sees the
+forced loss. So the book's moves can come from millref at a fixed depth (`RefSearch`,
+deterministic: a clean table and a fixed seed for every search), and the "lines" stage
+walks the placement lines a strong opponent plays against the book, for each colour
+the hard level may have: at the book side's turn the book move only, at the opponent's
+its best few replies as millref ranks them (`--lines` gives how many for each of the
+opponent's placements, 0 for every legal move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from engine.ai.search import MATE
+from engine.games.morris.opening import BookEntry, canonical, from_canonical
+from engine.games.morris.rules import MorrisMove, MorrisState
+from engine.registry import new_state
+from tools.mill_ref import MillRef
+
+PLACEMENT_PLIES = 18  # nine pieces a side
+REF_PIECE = 100  # millref's piece; the book stores thousandths of a piece, as the search
+REF_MATE = 30_000  # millref's score of a win at the root (a win at ply n is REF_MATE - n)
+REF_MATE_BOUND = 29_000
+
+
+class Found(NamedTuple):
+    """A deep search's answer for the book."""
+
+    move: MorrisMove
+    score: int  # in the Python search's units (mates as MATE - plies)
+    depth: int
+    nodes: int
+
+
+def ref_score(score: int) -> int:
+    """A millref score in the Python search's units."""
+    if abs(score) >= REF_MATE_BOUND:
+        plies = REF_MATE - abs(score)
+        return MATE - plies if score > 0 else plies - MATE
+    return score * (1000 // REF_PIECE)
+
+
+def replay(moves: list[MorrisMove]) -> MorrisState:
+    state = new_state("nine")
+    for move in moves:
+        state.push(move)
+    assert isinstance(state, MorrisState)
+    return state
+
+
+class RefSearch:
+    """Deep searches and reply rankings by millref, each at a fixed depth."""
+
+    def __init__(self, depth: int, rank_depth: int) -> None:
+        self.depth = depth
+        self.deep_ref = MillRef(0, depth)
+        self.rank_ref = MillRef(0, rank_depth)
+
+    def __call__(self, state: MorrisState) -> Found:
+        move = self.deep_ref.move(state.history, 0)
+        last = self.deep_ref.last
+        return Found(move, ref_score(last["score"]), last["depth"], last["nodes"])
+
+    def replies(self, state: MorrisState, width: int) -> list[MorrisMove]:
+        """The `width` best moves as a shallower search ranks them (all legal moves for 0)."""
+        moves = state.legal_moves()
+        if width == 0 or width >= len(moves):
+            return moves
+        ranked: list[MorrisMove] = []
+        for _ in range(width):
+            ranked.append(self.rank_ref.move(state.history, 0, ranked))
+        return ranked
+
+    def close(self) -> None:
+        self.deep_ref.close()
+        self.rank_ref.close()
+
+
+def lines(
+    deep: Callable[[MorrisState, str], BookEntry],
+    ref: RefSearch,
+    widths: list[int],
+    colour: int,
+    write: Callable[[], None],
+) -> None:
+    """The lines stage for the book playing `colour`: breadth first from the start,
+    one position per canonical key; `deep` gives (and records) a position's book entry,
+    `write` saves the book after each ply."""
+    level: dict[int, list[MorrisMove]] = {0: []}
+    for ply in range(PLACEMENT_PLIES):
+        side = "White" if colour == 0 else "Black"
+        print(f"lines for {side}, ply {ply}: {len(level)} positions", flush=True)
+        following: dict[int, list[MorrisMove]] = {}
+        for moves in level.values():
+            state = replay(moves)
+            if state.outcome() is not None or not state.in_hand(state.to_move):
+                continue
+            if state.to_move == colour:
+                entry = deep(state, f"lines {colour}")
+                book_move = MorrisMove(None, entry.dst, entry.take)
+                children = [from_canonical(book_move, canonical(state.key())[1])]
+            else:
+                replies_made = ply // 2
+                children = ref.replies(state, widths[min(replies_made, len(widths) - 1)])
+            for move in children:
+                state.push(move)
+                following.setdefault(canonical(state.key())[0], [*moves, move])
+                state.pop()
+        level = dict(sorted(following.items()))
+        write()
