@@ -1,13 +1,16 @@
 """The Morris strength ladder: each level against the one below, hard against hard with
-ten times the time, and hard against an outside MCTS.
+ten times the time, and hard against outside engines.
 
     python -m tools.strength_ladder [--games 6] [--movetime 1.0] [--simulations 10000]
-                                    [--no-book] [--out tools/data/morris_ladder.json]
+                                    [--ref-ms 50] [--opening 2] [--no-book]
+                                    [--out tools/data/morris_ladder.json]
 
-Pairings (tools/morris_match.py does the playing, colours alternate from shared random
-openings): medium vs easy, hard vs medium, hard x10 time vs hard, hard vs OpenSpiel's
-C++ MCTS with `--simulations` (tools/openspiel_mcts.py; without OpenSpiel, this engine's
-own Python MCTS with a tenth of them, which is said in the output). Prints and records
+Pairings (tools/morris_match.py does the playing, colours alternate from shared openings
+of `--opening` random plies, 0 for the start position): 1 medium vs easy, 2 hard vs
+medium, 3 hard x10 time vs hard, 4 hard vs OpenSpiel's C++ MCTS with `--simulations`
+(tools/openspiel_mcts.py; without OpenSpiel, this engine's own Python MCTS with a tenth
+of them, which is said in the output), 5 hard vs millref, the C alpha-beta yardstick, at
+`--ref-ms` a move (tools/mill_ref.py; left out without a C compiler). Prints and records
 each score and the hard level's median and maximum time per move over all its games.
 `--no-book` plays every hard player without its opening book (to measure the book).
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
 import time
@@ -35,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--movetime", type=float, default=1.0, help="hard's seconds a move")
     parser.add_argument("--simulations", type=int, default=10_000)
+    parser.add_argument("--ref-ms", type=int, default=50, help="millref's milliseconds a move")
+    parser.add_argument("--opening", type=int, default=2, help="random plies before each pair (0: the start)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--no-book", action="store_true", help="hard players without the opening book")
     parser.add_argument("--note", default="", help="recorded with each run (date, machine load)")
@@ -48,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"OpenSpiel not found: the outside opponent is {outside} (this engine's own MCTS)")
     stronger = f"hard:{10 * args.movetime}{flag}"
     pairings = [("medium", "easy"), (hard, "medium"), (stronger, hard), (hard, outside)]
+    if shutil.which("cc"):
+        pairings.append((hard, f"ref:{args.ref_ms}"))
     runs = json.loads(args.out.read_text()) if args.out.exists() else []
     hard_times: list[float] = []
     for number, (a_spec, b_spec) in enumerate(pairings, start=1):
@@ -55,7 +63,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         a, b = Player(a_spec), Player(b_spec)
         start = time.perf_counter()
-        result = match("nine", a, b, args.games, args.seed + number, 2, verbose=True)
+        try:
+            result = match("nine", a, b, args.games, args.seed + number, args.opening, verbose=True)
+        finally:
+            a.close()
+            b.close()
         line = f"{a_spec} vs {b_spec}: {result}"
         print(line, f"({time.perf_counter() - start:.0f} s)", flush=True)
         for player in (a, b):
@@ -66,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             "a": a_spec, "b": b_spec, "wins": result.wins, "draws": result.draws, "losses": result.losses,
             "score": round(result.score, 3), "a_times": [round(t, 3) for t in a.times],
             "b_times": [round(t, 3) for t in b.times], "seed": args.seed + number, "note": args.note,
+            "opening": args.opening,
         })  # fmt: skip
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(runs) + "\n")
