@@ -68,13 +68,11 @@ from engine.games.morris.opening import (  # noqa: E402
     lookup,
 )
 from engine.games.morris.rules import MorrisMove, MorrisState  # noqa: E402
-from engine.registry import new_state  # noqa: E402
-from tools.morris_book_lines import Found, RefSearch, lines  # noqa: E402
+from tools.morris_book_lines import PLACEMENT_PLIES, Found, RefSearch, lines, replay  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_book.sha256"  # checked by tests/test_morris_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_book_progress.jsonl"
 LOSSES_FILE = ROOT / "tools" / "data" / "morris_book_losses.jsonl"
-PLACEMENT_PLIES = 18  # nine pieces a side
 SHALLOW_DEPTH = 3  # ranks an opponent's plausible replies in the tree
 TT_ENTRIES = 1_000_000  # the deep searches' transposition table bound
 WINDOW = 20  # moving-phase plies watched for a collapse
@@ -139,14 +137,6 @@ class Builder:
         digest = hashlib.sha256(data).hexdigest()
         CHECKSUM_FILE.write_text(f"{digest}  {out.name} ({len(data)} bytes, {len(self.entries)} positions)\n")
         print(f"wrote {out} ({len(data)} bytes, {len(self.entries)} positions)", flush=True)
-
-
-def replay(moves: list[MorrisMove]) -> MorrisState:
-    state = new_state("nine")
-    for move in moves:
-        state.push(move)
-    assert isinstance(state, MorrisState)
-    return state
 
 
 def plausible(state: GameState, width: int, best: MorrisMove) -> list[MorrisMove]:
