@@ -1,0 +1,189 @@
+"""Fit the Morris evaluation's weights to positions scored by a much deeper search.
+
+    python -m tools.fit_morris_eval [--games 80] [--game-ms 20] [--label-depth 10]
+        [--ridge 0.3] [--seed 7] [--data tools/data/morris_fit_positions.jsonl]
+
+The hard level's one-second search sees 5-10 plies; millref (tools/mill_ref.py) sees
+10 in a tenth of that. Fitting the weights so that the static evaluation predicts
+millref's depth-`--label-depth` score teaches the shallow search some of what the deep
+one sees (distillation, as Texel tuning fits weights to game results):
+
+1. Positions: `--games` millref self-play games at `--game-ms` a move from random
+   openings, each move replaced by a random one with probability BLUNDER so that
+   lopsided positions occur too; every SAMPLE_EVERY-th position from ply FIRST_PLY on.
+   The games depend on the machine's load (millref plays by time): `--data` is their
+   record, a line a game (its moves, the sampled plies and their labels), and a rerun
+   with the same arguments reuses it.
+2. Labels: millref's fixed-depth score of each position (side to move), in thousandths
+   of a piece; positions already decided (|score| > DECIDED) are left out.
+3. Fit: each weight's feature is the evaluation's change per unit of that weight (a
+   finite difference; each entry of a danger table is a weight of its own); ridge
+   regression toward the current DEFAULT, weights kept non-negative. Four fifths fit,
+   one fifth is held out: the mean absolute error before and after is printed with the
+   fitted Weights, which a match must then confirm (tools/morris_match.py nodes:N:EVAL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.games.morris.evaluation import DEFAULT, PIECE, MorrisEvaluator, Weights  # noqa: E402
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
+from engine.registry import new_state  # noqa: E402
+from tools.mill_ref import MillRef  # noqa: E402
+from tools.morris_book_lines import ref_score  # noqa: E402
+
+DATA_FILE = ROOT / "tools" / "data" / "morris_fit_positions.jsonl"
+OPENING_PLIES = 4  # random placements before each game
+BLUNDER = 0.08  # probability of a random move instead of millref's
+FIRST_PLY = 6
+SAMPLE_EVERY = 3
+MAX_PLIES = 160
+DECIDED = 4 * PIECE  # a label beyond four pieces says little about the weights
+STEP = 100  # finite-difference step of a weight
+
+
+def replay(texts: list[str]) -> MorrisState:
+    state = new_state("nine")
+    for text in texts:
+        state.push(parse_morris_move(text))
+    assert isinstance(state, MorrisState)
+    return state
+
+
+def self_play(ref: MillRef, rng: random.Random) -> list[list[str]]:
+    """One millref game with random blunders: the sampled positions, as move lists."""
+    state = new_state("nine")
+    moves: list[MorrisMove] = []
+    sampled: list[list[str]] = []
+    while state.outcome() is None and state.ply < MAX_PLIES:
+        if state.ply >= FIRST_PLY and state.ply % SAMPLE_EVERY == 0:
+            sampled.append([str(move) for move in moves])
+        legal = state.legal_moves()
+        if state.ply < OPENING_PLIES or rng.random() < BLUNDER:
+            move = rng.choice(legal)
+        else:
+            move = ref.move(moves, rng.randrange(1 << 30))
+        state.push(move)
+        moves.append(move)
+    return sampled
+
+
+def positions_and_labels(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Stages 1 and 2, resumed from `--data` (one line a game: its moves, the sampled
+    plies and their labels); the positions within DECIDED, with their labels."""
+    games: list[dict[str, Any]] = []
+    if args.data.exists():
+        games = [json.loads(line) for line in args.data.read_text().splitlines()]
+    games_done = {game["game"] for game in games}
+    player, labeller = MillRef(args.game_ms), MillRef(0, args.label_depth)
+    try:
+        for number in range(args.games):
+            if number in games_done:
+                continue
+            rng = random.Random(args.seed * 100_000 + number)
+            sampled = self_play(player, rng)
+            labels = []
+            for texts in sampled:
+                labeller.move([parse_morris_move(text) for text in texts], 0)
+                labels.append(ref_score(labeller.last["score"]))
+            moves = sampled[-1] if sampled else []
+            game = {"game": number, "moves": moves, "plies": [len(texts) for texts in sampled],
+                    "labels": labels, "depth": args.label_depth}  # fmt: skip
+            games.append(game)
+            with args.data.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(game) + "\n")
+            print(f"game {number}: {sum(len(g['plies']) for g in games)} positions", flush=True)
+    finally:
+        player.close()
+        labeller.close()
+    return [
+        {"moves": game["moves"][:ply], "label": label}
+        for game in games
+        if game["depth"] == args.label_depth
+        for ply, label in zip(game["plies"], game["labels"], strict=True)
+        if abs(label) <= DECIDED
+    ]
+
+
+def flat(weights: Weights) -> list[int]:
+    values: list[int] = []
+    for value in weights:
+        values.extend(value if isinstance(value, tuple) else (value,))
+    return values
+
+
+def unflat(values: list[int]) -> Weights:
+    fields: list[Any] = []
+    rest = list(values)
+    for value in DEFAULT:
+        if isinstance(value, tuple):
+            fields.append(tuple(rest[: len(value)]))
+            del rest[: len(value)]
+        else:
+            fields.append(rest.pop(0))
+    return Weights(*fields)
+
+
+def features(state: MorrisState) -> tuple[list[float], int]:
+    """Each weight's finite-difference feature, and the material part of the score."""
+    base = flat(DEFAULT)
+    score = MorrisEvaluator(DEFAULT)._score(state, False)
+    row = []
+    for index in range(len(base)):
+        moved = list(base)
+        moved[index] += STEP
+        row.append((MorrisEvaluator(unflat(moved))._score(state, False) - score) / STEP)
+    positional = float(np.dot(row, base))
+    return row, score - round(positional)
+
+
+def fit(records: list[dict[str, Any]], ridge: float, seed: int) -> Weights:
+    rows, targets = [], []
+    for record in records:
+        row, rest = features(replay(record["moves"]))
+        rows.append(row)
+        targets.append(record["label"] - rest)  # what the weighted terms should explain
+    matrix, target = np.array(rows), np.array(targets, dtype=float)
+    order = np.random.default_rng(seed).permutation(len(target))
+    held, train = order[: len(order) // 5], order[len(order) // 5 :]
+    start = np.array(flat(DEFAULT), dtype=float)
+    a, b = matrix[train], target[train]
+    scale = ridge * len(train) * np.mean(a * a, axis=0) + 1e-9  # ridge per feature's size
+    fitted = start + np.linalg.solve(a.T @ a + np.diag(scale), a.T @ (b - a @ start))
+    fitted = np.maximum(fitted, 0.0)
+    for name, weights in (("DEFAULT", start), ("fitted", fitted)):
+        error = np.mean(np.abs(matrix[held] @ weights - target[held]))
+        print(f"{name}: mean absolute error on {len(held)} held-out positions {error:.0f}")
+    return unflat([round(value) for value in fitted])
+
+
+def main(argv: list[str] | None = None) -> int:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--games", type=int, default=80)
+    parser.add_argument("--game-ms", type=int, default=20)
+    parser.add_argument("--label-depth", type=int, default=10)
+    parser.add_argument("--ridge", type=float, default=0.3)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--data", type=Path, default=DATA_FILE)
+    args = parser.parse_args(argv)
+    records = positions_and_labels(args)
+    print(f"{len(records)} positions within {DECIDED} of equal", flush=True)
+    print(fit(records, args.ridge, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
