@@ -67,12 +67,12 @@ def test_extensions_never_change_a_forced_win_into_something_else() -> None:
             assert extended.is_mate and (extended.score > 0) == (plain.score > 0), state.to_dict()
 
 
-def test_fewer_steps_score_worse_once_moving() -> None:
-    # Same material and mills, the side with fewer steps is worse off, and the cost
-    # grows faster than linearly as the last steps go (the danger of a block).
-    weights = DEFAULT
-    assert all(a > b for a, b in zip(weights.danger, weights.danger[1:], strict=False))
-    assert weights.danger[1] - weights.danger[2] > weights.mobility
+def test_fewer_steps_never_score_better_once_moving() -> None:
+    # Same material and mills, a side with fewer steps is never better off, and a side
+    # with no step at all (blocked: lost) costs most; likewise for free points.
+    for costs in (DEFAULT.danger, DEFAULT.liberty_danger):
+        assert all(a >= b for a, b in zip(costs, costs[1:], strict=False))
+        assert costs[0] > costs[1] > 0
 
 
 def test_bench_with_a_node_budget_reports_every_position() -> None:

@@ -49,6 +49,36 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "liberties-only": {"liberty_danger": ()},
     "liberty-danger-only": {"liberty": 0, "place_liberty": 0},
     "liberties-60": {"liberty": 60, "place_liberty": 60},
+    # Round 3 (session 6): weights fitted to 2,050 positions scored by millref at depth
+    # 10 (tools/fit_morris_eval.py, tools/data/morris_fit_positions.jsonl), ridge 0.3 and
+    # 1.0, against the DEFAULT of the time (now "hand-tuned"): 75% and 62% at 10,000
+    # nodes; then 78% (fit-d10-r0.3) and 72% (its monotone step danger) at 30,000 nodes.
+    # The monotone one became DEFAULT; the candidates before round 3 are changes to the
+    # DEFAULT of their time, so they now read as changes to the fitted weights.
+    "hand-tuned": {
+        "place_mill": 120, "place_threat": 220, "place_mobility": 45, "place_blocked": 130, "mill": 60,
+        "reclosable": 280, "double_mill": 500, "two": 40, "threat": 320, "mobility": 35, "blocked": 45,
+        "cramped": 20, "danger": (2500, 700, 350, 150), "fly_mill": 40, "fly_threat": 450, "tempo": 750,
+        "double_threat": 600, "place_liberty": 40, "liberty": 40, "liberty_danger": (2500, 1000, 500, 200),
+    },
+    "fit-d10-r0.3": {
+        "place_mill": 68, "place_threat": 257, "place_mobility": 61, "place_blocked": 220, "mill": 0,
+        "reclosable": 389, "double_mill": 716, "two": 65, "threat": 638, "mobility": 0, "blocked": 185,
+        "cramped": 59, "danger": (2500, 700, 350, 844), "fly_mill": 613, "fly_threat": 435, "tempo": 722,
+        "double_threat": 380, "place_liberty": 25, "liberty": 0, "liberty_danger": (2500, 815, 749, 208),
+    },
+    "fit-d10-r0.3-monotone": {  # the same, its step danger made non-increasing
+        "place_mill": 68, "place_threat": 257, "place_mobility": 61, "place_blocked": 220, "mill": 0,
+        "reclosable": 389, "double_mill": 716, "two": 65, "threat": 638, "mobility": 0, "blocked": 185,
+        "cramped": 59, "danger": (2500, 844, 844, 844), "fly_mill": 613, "fly_threat": 435, "tempo": 722,
+        "double_threat": 380, "place_liberty": 25, "liberty": 0, "liberty_danger": (2500, 815, 749, 208),
+    },
+    "fit-d10-r1": {
+        "place_mill": 63, "place_threat": 226, "place_mobility": 57, "place_blocked": 181, "mill": 0,
+        "reclosable": 282, "double_mill": 694, "two": 22, "threat": 493, "mobility": 7, "blocked": 128,
+        "cramped": 43, "danger": (2500, 700, 350, 673), "fly_mill": 479, "fly_threat": 523, "tempo": 767,
+        "double_threat": 507, "place_liberty": 41, "liberty": 0, "liberty_danger": (2500, 978, 694, 246),
+    },
 }
 
 
