@@ -3,6 +3,7 @@ see further at the same nominal depth, and the evaluation sees a block coming.""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -71,7 +72,7 @@ def test_fewer_steps_never_score_better_once_moving() -> None:
     # Same material and mills, a side with fewer steps is never better off, and a side
     # with no step at all (blocked: lost) costs most; likewise for free points.
     for costs in (DEFAULT.danger, DEFAULT.liberty_danger):
-        assert all(a >= b for a, b in zip(costs, costs[1:], strict=False))
+        assert all(a >= b for a, b in itertools.pairwise(costs))
         assert costs[0] > costs[1] > 0
 
 
