@@ -114,7 +114,9 @@ def test_easy_makes_more_mistakes_than_hard(game_id: str) -> None:
             move = choose_move(state, "easy", rng=rng)
         state.push(move)
     result = reviewed(state, nodes=REVIEW_NODES)  # the arcade's own budget
-    errors = [sum(result.counts(p)[c] for c in ("mistake", "blunder")) for p in (0, 1)]
+    # Errors of any size: once hard is far ahead, easy's random moves cost it little
+    # win probability (the game is lost either way) and read as inaccuracies.
+    errors = [sum(result.counts(p)[c] for c in ("inaccuracy", "mistake", "blunder")) for p in (0, 1)]
     assert errors[1] > errors[0], (game_id, errors, [str(m) for m in state.history])
 
 

@@ -35,7 +35,7 @@ NINE = GameSpec(
     exact_value=exact_value,
     bench_positions=BENCH_POSITIONS,
     messages=MESSAGES,
-    review_scale=1376.0,  # tools/calibrate_review.py (review_calibration.json)
+    review_scale=3241.0,  # tools/calibrate_review.py (review_calibration.json)
 )
 TWELVE = GameSpec(
     id="twelve",
@@ -47,7 +47,7 @@ TWELVE = GameSpec(
     exact_value=exact_value,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),
     messages=MESSAGES,
-    review_scale=1082.0,  # tools/calibrate_review.py (review_calibration.json)
+    review_scale=3919.0,  # tools/calibrate_review.py (review_calibration.json)
 )
 NineState.spec = NINE
 TwelveState.spec = TWELVE
