@@ -29,6 +29,14 @@ if str(ROOT) not in sys.path:
 from engine.games.morris.evaluation import DEFAULT, evaluate_with  # noqa: E402
 from tools import morris_match  # noqa: E402
 
+# Round 3's fit at ridge 0.3 (see below), as it came out.
+FIT_D10: dict[str, Any] = {
+    "place_mill": 68, "place_threat": 257, "place_mobility": 61, "place_blocked": 220, "mill": 0,
+    "reclosable": 389, "double_mill": 716, "two": 65, "threat": 638, "mobility": 0, "blocked": 185,
+    "cramped": 59, "danger": (2500, 700, 350, 844), "fly_mill": 613, "fly_threat": 435, "tempo": 722,
+    "double_threat": 380, "place_liberty": 25, "liberty": 0, "liberty_danger": (2500, 815, 749, 208),
+}
+
 # Candidate changes to DEFAULT, by name.
 # Round 1 (tools/data/morris_tuning.json) ran these against DEFAULT as it was then, with
 # place_mobility 30 and place_blocked 90; "placement-mobility" led and became DEFAULT.
@@ -61,18 +69,8 @@ CANDIDATES: dict[str, dict[str, Any]] = {
         "cramped": 20, "danger": (2500, 700, 350, 150), "fly_mill": 40, "fly_threat": 450, "tempo": 750,
         "double_threat": 600, "place_liberty": 40, "liberty": 40, "liberty_danger": (2500, 1000, 500, 200),
     },
-    "fit-d10-r0.3": {
-        "place_mill": 68, "place_threat": 257, "place_mobility": 61, "place_blocked": 220, "mill": 0,
-        "reclosable": 389, "double_mill": 716, "two": 65, "threat": 638, "mobility": 0, "blocked": 185,
-        "cramped": 59, "danger": (2500, 700, 350, 844), "fly_mill": 613, "fly_threat": 435, "tempo": 722,
-        "double_threat": 380, "place_liberty": 25, "liberty": 0, "liberty_danger": (2500, 815, 749, 208),
-    },
-    "fit-d10-r0.3-monotone": {  # the same, its step danger made non-increasing
-        "place_mill": 68, "place_threat": 257, "place_mobility": 61, "place_blocked": 220, "mill": 0,
-        "reclosable": 389, "double_mill": 716, "two": 65, "threat": 638, "mobility": 0, "blocked": 185,
-        "cramped": 59, "danger": (2500, 844, 844, 844), "fly_mill": 613, "fly_threat": 435, "tempo": 722,
-        "double_threat": 380, "place_liberty": 25, "liberty": 0, "liberty_danger": (2500, 815, 749, 208),
-    },
+    "fit-d10-r0.3": FIT_D10,
+    "fit-d10-r0.3-monotone": {**FIT_D10, "danger": (2500, 844, 844, 844)},  # now DEFAULT
     "fit-d10-r1": {
         "place_mill": 63, "place_threat": 226, "place_mobility": 57, "place_blocked": 181, "mill": 0,
         "reclosable": 282, "double_mill": 694, "two": 22, "threat": 493, "mobility": 7, "blocked": 128,
