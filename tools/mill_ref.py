@@ -1,10 +1,11 @@
 """millref: a fast C Nine Men's Morris searcher as an outside yardstick
 (tools/morris_match.py: `ref:MS[:DEPTH]`). A measurement tool: the game never uses it.
 
-The engine is tools/mill_ref/millref.c (C11, libc only), built on first use with
-`cc -O2` into tools/mill_ref/build/ (again whenever the C file is newer than the
-binary). It runs in a subprocess answering one request per line; each request replays
-the whole game from the start, so the two engines cannot drift apart silently: a move
+The engine is the C sources in tools/mill_ref/ (C11, libc only: millref.h, board.c,
+eval.c, search.c, main.c), compiled together on first use with `cc -O2` into
+tools/mill_ref/build/ (again whenever a .c or .h file there is newer than the binary).
+It runs in a subprocess answering one request per line; each request replays the whole
+game from the start, so the two engines cannot drift apart silently: a move
 the C engine refuses (a rule it reads differently) fails the request.
 
     python -m tools.mill_ref          # the benchmark: nodes/s and depths reached
@@ -25,23 +26,34 @@ if str(ROOT) not in sys.path:
 
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 
-SOURCE = ROOT / "tools" / "mill_ref" / "millref.c"
+SOURCE_DIR = ROOT / "tools" / "mill_ref"
 BINARY = ROOT / "tools" / "mill_ref" / "build" / "millref"
 
 
+def sources() -> tuple[list[Path], list[Path]]:
+    """The engine's C files (compiled together) and its headers."""
+    return sorted(SOURCE_DIR.glob("*.c")), sorted(SOURCE_DIR.glob("*.h"))
+
+
 def build(force: bool = False) -> Path:
-    """The engine's binary, compiled when missing or older than its source."""
-    if force or not BINARY.exists() or BINARY.stat().st_mtime < SOURCE.stat().st_mtime:
+    """The engine's binary, compiled when missing or older than any of its sources."""
+    c_files, headers = sources()
+    if not c_files:
+        raise RuntimeError(f"no C sources in {SOURCE_DIR}")
+    newest = max(path.stat().st_mtime for path in [*c_files, *headers])
+    if force or not BINARY.exists() or BINARY.stat().st_mtime < newest:
         compiler = shutil.which("cc")
         if compiler is None:
             raise RuntimeError("no C compiler: `cc` is not on PATH")
         BINARY.parent.mkdir(parents=True, exist_ok=True)
         partial = BINARY.with_suffix(".part")
         done = subprocess.run(
-            [compiler, "-O2", "-o", str(partial), str(SOURCE)], capture_output=True, text=True
+            [compiler, "-O2", "-I", str(SOURCE_DIR), "-o", str(partial), *map(str, c_files)],
+            capture_output=True,
+            text=True,
         )
         if done.returncode != 0:
-            raise RuntimeError(f"cannot build {SOURCE.name}:\n{done.stderr}")
+            raise RuntimeError(f"cannot build millref from {SOURCE_DIR.relative_to(ROOT)}:\n{done.stderr}")
         partial.replace(BINARY)  # atomic: a concurrent user never runs a half-written file
     return BINARY
 
