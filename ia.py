@@ -17,14 +17,16 @@ import random
 from typing import Any
 
 from engine.ai import LEVELS, analyse
-from engine.ai.players import forget_games
+from engine.ai.players import HARD_MOVETIME, forget_games
 from engine.core import GameOverError
 from engine.games.morris.board import INDEX_OF_XY, POINTS
 from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
 
 VARIANTS = ("nine", "twelve")
-MOVETIME = 0.8  # seconds the hard level thinks; the search never runs past it
+# Seconds the hard level thinks, as in the arcade (the strength ladder measures this);
+# the search never runs past it.
+MOVETIME = HARD_MOVETIME
 
 Point = tuple[int, int]
 Removal = tuple[int, int] | tuple[None, None]
