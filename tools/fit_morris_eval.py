@@ -43,11 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.evaluation import DEFAULT, PIECE, MorrisEvaluator, Weights  # noqa: E402
-from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
-from engine.registry import new_state  # noqa: E402
+from engine.games.morris.evaluation import DEFAULT, PIECE, Weights, evaluate_with  # noqa: E402
+from engine.games.morris.rules import MorrisState, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
-from tools.morris_book_lines import ref_score  # noqa: E402
+from tools.morris_book_lines import ref_score, replay  # noqa: E402
 
 DATA_FILE = ROOT / "tools" / "data" / "morris_fit_positions.jsonl"
 OPENING_PLIES = 4  # random placements before each game
@@ -59,29 +58,17 @@ DECIDED = 4 * PIECE  # a label beyond four pieces says little about the weights
 STEP = 100  # finite-difference step of a weight
 
 
-def replay(texts: list[str]) -> MorrisState:
-    state = new_state("nine")
-    for text in texts:
-        state.push(parse_morris_move(text))
-    assert isinstance(state, MorrisState)
-    return state
-
-
 def self_play(ref: MillRef, rng: random.Random) -> list[list[str]]:
     """One millref game with random blunders: the sampled positions, as move lists."""
-    state = new_state("nine")
-    moves: list[MorrisMove] = []
+    state = replay([])
     sampled: list[list[str]] = []
     while state.outcome() is None and state.ply < MAX_PLIES:
         if state.ply >= FIRST_PLY and state.ply % SAMPLE_EVERY == 0:
-            sampled.append([str(move) for move in moves])
-        legal = state.legal_moves()
+            sampled.append([str(move) for move in state.history])
         if state.ply < OPENING_PLIES or rng.random() < BLUNDER:
-            move = rng.choice(legal)
+            state.push(rng.choice(state.legal_moves()))
         else:
-            move = ref.move(moves, rng.randrange(1 << 30))
-        state.push(move)
-        moves.append(move)
+            state.push(ref.move(state.history, rng.randrange(1 << 30)))
     return sampled
 
 
@@ -144,12 +131,12 @@ def unflat(values: list[int]) -> Weights:
 def features(state: MorrisState) -> tuple[list[float], int]:
     """Each weight's finite-difference feature, and the material part of the score."""
     base = flat(DEFAULT)
-    score = MorrisEvaluator(DEFAULT)._score(state, False)
+    score = evaluate_with(DEFAULT)(state)
     row = []
     for index in range(len(base)):
         moved = list(base)
         moved[index] += STEP
-        row.append((MorrisEvaluator(unflat(moved))._score(state, False) - score) / STEP)
+        row.append((evaluate_with(unflat(moved))(state) - score) / STEP)
     positional = float(np.dot(row, base))
     return row, score - round(positional)
 
@@ -157,7 +144,7 @@ def features(state: MorrisState) -> tuple[list[float], int]:
 def fit(records: list[dict[str, Any]], ridge: float, seed: int) -> Weights:
     rows, targets = [], []
     for record in records:
-        row, rest = features(replay(record["moves"]))
+        row, rest = features(replay([parse_morris_move(text) for text in record["moves"]]))
         rows.append(row)
         targets.append(record["label"] - rest)  # what the weighted terms should explain
     matrix, target = np.array(rows), np.array(targets, dtype=float)

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from engine.ai.search import MATE
+from engine.games.morris.evaluation import PIECE
 from engine.games.morris.opening import BookEntry, canonical, from_canonical
 from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
 from tools.mill_ref import MillRef
 
 PLACEMENT_PLIES = 18  # nine pieces a side
-REF_PIECE = 100  # millref's piece; the book stores thousandths of a piece, as the search
+REF_PIECE = 100  # millref's piece; the book stores the evaluation's units (PIECE)
 REF_MATE = 30_000  # millref's score of a win at the root (a win at ply n is REF_MATE - n)
 REF_MATE_BOUND = 29_000
 
@@ -41,7 +42,7 @@ def ref_score(score: int) -> int:
     if abs(score) >= REF_MATE_BOUND:
         plies = REF_MATE - abs(score)
         return MATE - plies if score > 0 else plies - MATE
-    return score * (1000 // REF_PIECE)
+    return score * (PIECE // REF_PIECE)
 
 
 def replay(moves: list[MorrisMove]) -> MorrisState:
@@ -91,8 +92,8 @@ def lines(
     one position per canonical key; `deep` gives (and records) a position's book entry,
     `write` saves the book after each ply."""
     level: dict[int, list[MorrisMove]] = {0: []}
+    side = "White" if colour == 0 else "Black"
     for ply in range(PLACEMENT_PLIES):
-        side = "White" if colour == 0 else "Black"
         print(f"lines for {side}, ply {ply}: {len(level)} positions", flush=True)
         following: dict[int, list[MorrisMove]] = {}
         for moves in level.values():

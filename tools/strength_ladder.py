@@ -56,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     pairings = [("medium", "easy"), (hard, "medium"), (stronger, hard), (hard, outside)]
     if shutil.which("cc"):
         pairings.append((hard, f"ref:{args.ref_ms}"))
+    else:
+        print("no C compiler (`cc`): pairing 5, hard against millref, is left out")
     runs = json.loads(args.out.read_text()) if args.out.exists() else []
     hard_times: list[float] = []
     for number, (a_spec, b_spec) in enumerate(pairings, start=1):

@@ -29,14 +29,6 @@ if str(ROOT) not in sys.path:
 from engine.games.morris.evaluation import DEFAULT, evaluate_with  # noqa: E402
 from tools import morris_match  # noqa: E402
 
-# Round 3's fit at ridge 0.3 (see below), as it came out.
-FIT_D10: dict[str, Any] = {
-    "place_mill": 68, "place_threat": 257, "place_mobility": 61, "place_blocked": 220, "mill": 0,
-    "reclosable": 389, "double_mill": 716, "two": 65, "threat": 638, "mobility": 0, "blocked": 185,
-    "cramped": 59, "danger": (2500, 700, 350, 844), "fly_mill": 613, "fly_threat": 435, "tempo": 722,
-    "double_threat": 380, "place_liberty": 25, "liberty": 0, "liberty_danger": (2500, 815, 749, 208),
-}
-
 # Round 4 (tools/data/morris_tuning.json) tried a term for liberties an enemy piece can
 # step onto, refitted on 4,777 positions: 48% alone, 47.5% with the refit (60 games);
 # not adopted, and removed: when both sides step it counts the same points for each.
@@ -72,8 +64,8 @@ CANDIDATES: dict[str, dict[str, Any]] = {
         "cramped": 20, "danger": (2500, 700, 350, 150), "fly_mill": 40, "fly_threat": 450, "tempo": 750,
         "double_threat": 600, "place_liberty": 40, "liberty": 40, "liberty_danger": (2500, 1000, 500, 200),
     },
-    "fit-d10-r0.3": FIT_D10,
-    "fit-d10-r0.3-monotone": {**FIT_D10, "danger": (2500, 844, 844, 844)},  # now DEFAULT
+    "fit-d10-r0.3": {"danger": (2500, 700, 350, 844)},  # the fit as it came out
+    "fit-d10-r0.3-monotone": {},  # now DEFAULT
     "fit-d10-r1": {
         "place_mill": 63, "place_threat": 226, "place_mobility": 57, "place_blocked": 181, "mill": 0,
         "reclosable": 282, "double_mill": 694, "two": 22, "threat": 493, "mobility": 7, "blocked": 128,
