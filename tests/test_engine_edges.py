@@ -7,7 +7,7 @@ from conftest import NINE_WHITE_BLOCKED, play_line
 
 from engine.core import FIRST, SECOND, EngineError, InvalidMoveError, OptionError, Termination
 from engine.games.morris.board import ALL_POINTS, points_of, topology
-from engine.games.morris.rules import QUIET_PLY_LIMIT, MorrisMove
+from engine.games.morris.rules import QUIET_PLY_LIMIT, MorrisMove, position_text
 from engine.registry import GAMES, new_state, state_from_dict
 
 
@@ -21,10 +21,8 @@ def test_a_block_on_the_hundredth_quiet_ply_wins_rather_than_draws() -> None:
     for p in points_of(black):
         for q in points_of(adjacent[p] & empty):
             state = new_state("nine")
-            state._bb = [white, black & ~(1 << p) | 1 << q]  # type: ignore[attr-defined]
-            state._hand = [0, 0]  # type: ignore[attr-defined]
-            state._side = SECOND  # type: ignore[attr-defined]
-            state._quiet = QUIET_PLY_LIMIT - 1  # type: ignore[attr-defined]
+            earlier = black & ~(1 << p) | 1 << q
+            state.load_position(position_text(white, earlier, SECOND, quiet=QUIET_PLY_LIMIT - 1))
             move = MorrisMove(q, p)
             if state.why_illegal(move) is None:
                 state.play(move)

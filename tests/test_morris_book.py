@@ -27,7 +27,7 @@ from engine.games.morris.opening import (
     entry_for,
     lookup,
 )
-from engine.games.morris.rules import MorrisMove, MorrisState, NineState
+from engine.games.morris.rules import MorrisMove, MorrisState, NineState, position_text
 from engine.registry import GameSpecError, get_spec, new_state, register
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,16 +36,11 @@ MASK = (1 << 24) - 1
 
 
 def state_of(key: int) -> MorrisState:
-    """The position a book key stands for (through the internals: a key has no history)."""
+    """The position a book key stands for (a key has no history)."""
     state = new_state("nine")
     assert isinstance(state, MorrisState)
-    state._bb = [key & MASK, key >> 24 & MASK]
-    state._side = key >> 48 & 1
-    state._hand = [key >> 49 & 0x1F, key >> 54 & 0x1F]
-    state.history.clear()
-    state._reps.clear()
-    state._undo.clear()
-    state._note_position()
+    hands = (key >> 49 & 0x1F, key >> 54 & 0x1F)
+    state.load_position(position_text(key & MASK, key >> 24 & MASK, key >> 48 & 1, hands))
     return state
 
 

@@ -24,7 +24,7 @@ from engine.games.morris.endgame import (
     probe,
     symmetries,
 )
-from engine.games.morris.rules import MorrisState
+from engine.games.morris.rules import MorrisState, position_text
 from engine.registry import new_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,15 +66,9 @@ def test_without_a_database_the_probe_says_nothing(monkeypatch: pytest.MonkeyPat
 
 
 def set_position(state: MorrisState, white: int, black: int, side: int) -> None:
-    """A moving-phase position with nothing in hand (through the internals: no move
+    """A moving-phase position with nothing in hand (from masks: no move
     sequence reaches an arbitrary endgame quickly)."""
-    state._bb = [white, black]
-    state._hand = [0, 0]
-    state._side = side
-    state.history.clear()
-    state._reps.clear()
-    state._undo.clear()
-    state._note_position()
+    state.load_position(position_text(white, black, side))
 
 
 def endgame_positions(count: int, own: int, opp: int, seed: int = 1) -> list[MorrisState]:

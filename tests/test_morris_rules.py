@@ -349,3 +349,14 @@ def test_move_generation_matches_the_rules(game: str, diagonals: bool) -> None:
                 assert move_texts(position) == _reference_moves(position, lines), position.history
                 checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+def test_reach_is_every_neighbour_of_a_set_of_points(diagonals: bool) -> None:
+    topo = topology(diagonals)
+    for mask in (0, 1, 1 << 23, 0xFFFFFF, 0x5A5A5A, 0x813C42):
+        expected = 0
+        for p in range(24):
+            if mask >> p & 1:
+                expected |= topo.adjacent[p]
+        assert topo.reach(mask) == expected

@@ -8,6 +8,7 @@ are mask operations.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -24,6 +25,7 @@ def points_of(mask: int) -> list[int]:
     """Indices of the set bits of a 24-point mask, lowest first (three table look-ups:
     the search asks this for every node)."""
     return _LOW[mask & 0xFF] + _MIDDLE[mask >> 8 & 0xFF] + _HIGH[mask >> 16 & 0xFF]
+
 
 # Seed coordinates (X, Y): X = 1..7 left to right, Y = 1..7 top to bottom.
 POINTS: tuple[tuple[int, int], ...] = (
@@ -81,6 +83,13 @@ class Topology:
     # For each mill, each of its points and the mask of the two others: a placement
     # or move onto `point` completes the mill when the mover holds `pair`.
     completions: tuple[tuple[int, int], ...]
+    # The neighbours of a set of points, by byte of its mask (three 256-entry tables).
+    _reach: tuple[tuple[int, ...], ...]
+
+    def reach(self, mask: int) -> int:
+        """Every point next to some point of `mask` (three look-ups, no loop)."""
+        low, middle, high = self._reach
+        return low[mask & 0xFF] | middle[mask >> 8 & 0xFF] | high[mask >> 16 & 0xFF]
 
 
 @cache
@@ -96,7 +105,18 @@ def topology(diagonals: bool) -> Topology:
             adjacent[p] |= 1 << q
             adjacent[q] |= 1 << p
     completions = tuple((p, m & ~(1 << p)) for m, line in zip(masks, lines, strict=True) for p in line)
-    return Topology(tuple(lines), masks, mills_at, tuple(adjacent), completions)
+    reach = tuple(
+        tuple(_union(adjacent[shift + i] for i in bit_indices(value)) for value in range(256))
+        for shift in (0, 8, 16)
+    )
+    return Topology(tuple(lines), masks, mills_at, tuple(adjacent), completions, reach)
+
+
+def _union(masks: Iterable[int]) -> int:
+    result = 0
+    for mask in masks:
+        result |= mask
+    return result
 
 
 def name_to_index(text: str) -> int:

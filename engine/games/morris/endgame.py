@@ -165,13 +165,13 @@ def database(path: Path = DATA_PATH) -> Database:
 def _position(state: GameState) -> tuple[int, int] | None:
     """(own, opp) masks if the database covers the state, else None."""
     morris = cast(MorrisState, state)
-    if morris.options.get("diagonals", False) or morris.in_hand(0) or morris.in_hand(1):
+    masks = morris.moving_masks()
+    if masks is None or morris.diagonals:
         return None
-    side = morris.to_move
-    own, opp = morris.occupied(side), morris.occupied(1 - side)
+    own, opp = masks
     if not (3 <= own.bit_count() <= 4 and 3 <= opp.bit_count() <= 4):
         return None
-    return own, opp
+    return masks
 
 
 def probe(state: GameState) -> Verdict | None:

@@ -178,7 +178,7 @@ class MorrisEvaluator:
     def __call__(self, state: GameState) -> int:
         """Score of a Morris position still in play, for the player to move."""
         morris = cast(MorrisState, state)
-        diagonals = bool(morris.options.get("diagonals", False))
+        diagonals = morris.diagonals
         key = morris.key() << 1 | diagonals
         score = self._cache.get(key)
         if score is None:
@@ -211,19 +211,7 @@ class MorrisEvaluator:
         it). Mills closed are not extended: in the moving phase a mill opens and
         closes every other move, and extending them cost three plies of nominal depth
         at the same node count in `bench`'s moving position."""
-        morris = cast(MorrisState, state)
-        side = morris.to_move
-        if morris.in_hand(side) or morris.is_flying(side):
-            return False
-        mine = morris.occupied(side)
-        empty = ALL_POINTS & ~(mine | morris.occupied(1 - side))
-        adjacent = morris.topology.adjacent
-        steps = 0
-        for p in points_of(mine):
-            steps += (adjacent[p] & empty).bit_count()
-            if steps > EXTEND_STEPS:
-                return False
-        return True
+        return cast(MorrisState, state).steps_at_most(EXTEND_STEPS)
 
 
 evaluate_morris = MorrisEvaluator()

@@ -156,4 +156,3 @@ def entry_for(state: GameState, move: MorrisMove, score: int, depth: int) -> tup
     key, index = canonical(state.key())
     canon = to_canonical(move, index)
     return key, BookEntry(canon.dst, canon.take, score, depth)
-

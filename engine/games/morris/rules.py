@@ -90,12 +90,14 @@ class MorrisState(GameState):
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         pieces = self.PIECES
-        self._topo = topology(bool(options.get("diagonals", False)))
+        self.diagonals = bool(options.get("diagonals", False))
+        self._topo = topology(self.diagonals)
         self._bb = [0, 0]  # occupied points of FIRST and SECOND
         self._hand = [pieces, pieces]
         self._side = FIRST
         self._quiet = 0  # moving-phase plies since the last removal
         self._undo: list[int] = []  # quiet counter before each move
+        self._key = self._compute_key()
         self._note_position()
 
     # ----- position --------------------------------------------------------
@@ -104,13 +106,28 @@ class MorrisState(GameState):
         return self._side
 
     def key(self) -> int:
-        return (
-            self._bb[0]
-            | self._bb[1] << 24
-            | self._side << 48
-            | self._hand[0] << 49
-            | self._hand[1] << 54
-        )
+        return self._key
+
+    def _compute_key(self) -> int:
+        """The key of the current position; push, pop and set-up keep `_key` equal to it
+        (the search asks for the key several times a node)."""
+        return self._bb[0] | self._bb[1] << 24 | self._side << 48 | self._hand[0] << 49 | self._hand[1] << 54
+
+    # Repetition bookkeeping on the cached key (the search's hottest path).
+    def _note_position(self) -> None:
+        reps = self._reps
+        reps[self._key] = reps.get(self._key, 0) + 1
+
+    def _forget_position(self) -> None:
+        reps = self._reps
+        count = reps[self._key] - 1
+        if count:
+            reps[self._key] = count
+        else:
+            del reps[self._key]
+
+    def repetitions(self) -> int:
+        return self._reps.get(self._key, 0)
 
     def board(self) -> tuple[int, ...]:
         return cells_from_masks(self._bb[0], self._bb[1], POINT_COUNT)
@@ -165,6 +182,27 @@ class MorrisState(GameState):
             own &= ~(1 << move.src)
         own |= 1 << move.dst
         return any(own & m == m for m in self._topo.mills_at[move.dst])
+
+    def moving_masks(self) -> tuple[int, int] | None:
+        """(own, opponent) point masks of the side to move once both hands are empty,
+        else None (the endgame database's question, asked at every node)."""
+        if self._hand[0] or self._hand[1]:
+            return None
+        side = self._side
+        return self._bb[side], self._bb[1 - side]
+
+    def steps_at_most(self, limit: int) -> bool:
+        """Whether the side to move, stepping (no piece in hand, not flying), has at
+        most `limit` steps; False while it places or flies."""
+        side = self._side
+        own = self._bb[side]
+        if self._hand[side] or own.bit_count() == 3:
+            return False
+        free = self._topo.reach(own) & ~(own | self._bb[1 - side])
+        if free.bit_count() > limit:  # every free neighbouring point is a step at least
+            return False
+        adjacent = self._topo.adjacent
+        return sum((adjacent[q] & own).bit_count() for q in points_of(free)) <= limit
 
     def is_capture(self, move: MorrisMove) -> bool:
         return move.take is not None
@@ -255,6 +293,7 @@ class MorrisState(GameState):
             self._quiet = 0
         self._side = 1 - side
         self.history.append(move)
+        self._key = self._compute_key()
         self._note_position()
 
     def pop(self) -> MorrisMove:
@@ -271,6 +310,7 @@ class MorrisState(GameState):
         else:
             self._bb[side] ^= 1 << src | 1 << dst
         self._quiet = self._undo.pop()
+        self._key = self._compute_key()
         return move
 
     def outcome(self) -> Outcome | None:
@@ -307,7 +347,7 @@ class MorrisState(GameState):
         return explain.formed_lines(self)
 
     def render(self) -> str:
-        return render_board(self.board(), bool(self.options.get("diagonals", False)))
+        return render_board(self.board(), self.diagonals)
 
     # ----- position text (format in the module docstring) ---------------------
     def position(self) -> str:
@@ -332,6 +372,15 @@ class MorrisState(GameState):
             raise PositionError("plies without a removal count only once every piece is placed")
         self._bb, self._hand, self._side = masks, hands, read_side(side, names)
         self._quiet, self._undo = quiet_plies, []
+        self._key = self._compute_key()
+
+
+def position_text(white: int, black: int, side: int, hands: tuple[int, int] = (0, 0), quiet: int = 0) -> str:
+    """The position text of two point masks, the side to move, the hands and the quiet
+    plies (tools and tests set up positions from masks: a book key, a database entry)."""
+    names = ("White", "Black")  # both variants' player names
+    board = write_board(cells_from_masks(white, black, POINT_COUNT), ROWS, names)
+    return f"{board} {write_side(side, names)} {hands[0]} {hands[1]} {quiet}"
 
 
 class NineState(MorrisState):
