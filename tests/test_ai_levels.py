@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
 
-from engine.ai import LEVELS, analyse, choose_move
+from engine.ai import LEVELS, analyse, choose_move, players
+from engine.ai.players import falling
 from engine.ai.search import CHECK_EVERY
 from engine.core import GameOverError, GameState
 from engine.registry import new_state
@@ -104,3 +106,39 @@ def test_game_over_raises() -> None:
     for level in LEVELS:
         with pytest.raises(GameOverError):
             choose_move(state, level)
+
+
+def test_a_score_falls_by_the_drop_from_either_reference_once_deep_enough() -> None:
+    assert falling(-200, 3, 100, None, 300) and falling(-200, 3, None, 100, 300)
+    assert falling(0, 5, -500, 300, 300)  # the higher reference counts
+    assert not falling(-199, 3, 100, 100, 300)  # a smaller fall
+    assert not falling(-900, 2, 100, 100, 300)  # too shallow to mean anything
+    assert not falling(-900, 6, None, None, 300)  # nothing to compare with
+
+
+def test_hard_thinks_longer_when_its_score_fell_since_its_last_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that counts nodes (100,000 a second): the same search, once with the
+    previous move's score far above anything it finds (a fall: time is stretched up to
+    PANIC_FACTOR), once without a previous move (the plain budget)."""
+    state = new_state("twelve")  # no book: hard searches
+    state.play_all(["d7", "d6"])
+    spec = state.spec
+
+    def nodes_searched(previous_score: int | None) -> int:
+        players.forget_games()
+        searcher = players.searcher_for(spec)
+        monkeypatch.setattr(time, "perf_counter", lambda: searcher.nodes / 100_000)
+        if previous_score is not None:
+            before = state.history[:-2]
+            earlier = new_state("twelve")
+            earlier.play_all([str(m) for m in before])
+            searcher.root_scores[earlier.key()] = previous_score
+        analyse(state, "hard", movetime=0.05)
+        monkeypatch.undo()
+        return searcher.nodes
+
+    plain = nodes_searched(None)
+    stretched = nodes_searched(10**6)
+    assert plain <= 0.05 * 100_000 + CHECK_EVERY
+    assert stretched > 1.5 * plain
+    assert [str(m) for m in state.history] == ["d7", "d6"]  # the state is given back unchanged

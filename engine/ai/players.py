@@ -3,7 +3,8 @@
 - easy: random, except that it always takes a win in one, else a removal in one.
 - medium: a depth-2 search (so it parries an immediate mill threat), then a random
   pick among the moves within MEDIUM_MARGIN of the best.
-- hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides);
+- hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides),
+  stretched up to PANIC_FACTOR times when the score falls (`falling`);
   first the game's opening book (`spec.opening`: a move chosen offline by a much deeper
   search), then an exact endgame solve (`spec.endgame`), where the spec has them.
   Easy and medium never read the book: it would only make them stronger.
@@ -33,6 +34,12 @@ def levels_for(game_id: str) -> tuple[str, ...]:
 
 
 HARD_MOVETIME = 1.0  # seconds a hard move may take by default
+PANIC_FACTOR = 3.0  # a falling score may stretch a hard move's time this many times
+# A fall of this share of the game's review scale (its evaluation's unit of winning
+# chances, `GameSpec.review_scale`) is one: about 2.5 % of winning chances near equality.
+PANIC_DROP = 0.1
+PANIC_FROM_DEPTH = 3  # shallower scores swing too much to mean anything
+ROOT_SCORES_KEPT = 1000  # root scores remembered for the comparison (then forgotten)
 MEDIUM_DEPTH = 2
 MEDIUM_MARGIN = 200  # medium picks among moves scoring within this of the best
 SEARCHER_MAX_GAMES = 6  # searchers kept (one per game id and level), each with a bounded table
@@ -161,9 +168,7 @@ def _book(state: GameState, moves: list[Any]) -> Choice | None:
     return Choice(move, score, depth, 0)
 
 
-def _hard(
-    state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None
-) -> Choice:
+def _hard(state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None) -> Choice:
     booked = _book(state, moves)
     if booked is not None:
         return booked
@@ -175,11 +180,57 @@ def _hard(
             return Choice(*solved)
         # The solve gave up: search with the time left (never less than a share).
         movetime = max(movetime * 0.3, movetime - (time.perf_counter() - start))
+    return _think(state, moves, movetime, stop)
+
+
+def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None) -> Choice:
+    """Iterative deepening for `movetime`, or up to PANIC_FACTOR times longer when the
+    score falls (time extension on a failing score, as chess engines do): a score
+    dropping by PANIC_DROP from the previous depth or from this side's previous move
+    is the search discovering a threat, and the moment a block or a lost piece can
+    still be parried; a few more plies there are worth more than anywhere else."""
     searcher = searcher_for(state.spec)
+    start = time.perf_counter()
+    soft_deadline = start + movetime
+    panic = False
+
+    def stopped() -> bool:
+        if not panic and time.perf_counter() >= soft_deadline:
+            return True
+        return stop is not None and stop()
+
+    drop = round(PANIC_DROP * state.spec.review_scale)
+    before = _key_before(state, 2)
+    earlier = None if before is None else searcher.root_scores.get(before)
+    previous: int | None = None
     choice = Choice(moves[0], -INFINITY, 0, 0)
-    for result in searcher.iterate(state, movetime=movetime, stop=stop):
+    for result in searcher.iterate(state, movetime=movetime * PANIC_FACTOR, stop=stopped):
         choice = Choice(result.move, result.score, result.depth, result.nodes)
+        panic = panic or falling(result.score, result.depth, previous, earlier, drop)
+        previous = result.score
         # Another depth would rarely fit: a depth costs several times the previous one.
-        if result.elapsed > movetime * 0.5:
+        if result.elapsed > movetime * (PANIC_FACTOR if panic else 1.0) * 0.5:
             break
+    if len(searcher.root_scores) >= ROOT_SCORES_KEPT:
+        searcher.root_scores.clear()
+    searcher.root_scores[state.key()] = choice.score
     return choice
+
+
+def falling(score: int, depth: int, previous_depth: int | None, previous_move: int | None, drop: int) -> bool:
+    """Whether a score found at `depth` fell by `drop` or more from the previous depth's
+    score or from this side's score on its previous move (None: unknown)."""
+    known = [s for s in (previous_depth, previous_move) if s is not None]
+    return depth >= PANIC_FROM_DEPTH and bool(known) and score <= max(known) - drop
+
+
+def _key_before(state: GameState, plies: int) -> int | None:
+    """The key of the position `plies` moves ago (the same side to move), if any."""
+    if len(state.history) < plies:
+        return None
+    undone = [state.pop() for _ in range(plies)]
+    try:
+        return state.key()
+    finally:
+        for move in reversed(undone):
+            state.push(move)

@@ -79,6 +79,9 @@ class Searcher:
         self.tt_max_entries = tt_max_entries
         self.history: dict[Any, int] = {}
         self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 1)]
+        # The score each searched root position got, by key (a caller that manages
+        # time compares a move's score with its previous one); bounded like the table.
+        self.root_scores: dict[int, int] = {}
         self.nodes = 0
         # Keys of the positions on the current search path and earlier in the game.
         self._path: set[int] = set()
@@ -91,6 +94,7 @@ class Searcher:
         """Forget everything learnt (a new game, or to bound memory)."""
         self.tt.clear()
         self.history.clear()
+        self.root_scores.clear()
         self.killers = [[] for _ in range(MAX_DEPTH + 1)]
 
     # ----- limits ----------------------------------------------------------
