@@ -1,0 +1,118 @@
+"""Where did hard lose? The decisive mistake of each lost game, by millref's deep search.
+
+    python -m tools.morris_blame LOSSES.jsonl [--depth 12] [--retry 1,3,10]
+
+LOSSES is a file `tools/morris_match.py --losses` writes: one decisive game a line, the
+loser's colour, the moves and where the game comes from ("tools/morris_match.py A B
+--seed S, game N": A had White in odd games). The games a hard player lost are kept.
+Each of the loser's moves is scored by millref at
+`--depth` before and after it; the first move after which the loser's score falls
+from at least a draw (above -LOST) to a loss (at most -LOST) is the decisive mistake.
+The position before it is then given to hard with each of `--retry`'s budgets (seconds):
+does more time find a move millref scores as holding?
+
+Prints, per game: the mistake's ply and phase, the scores, and which budgets hold; then
+a summary by phase. Needs `cc` (millref).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.ai import players  # noqa: E402
+from engine.ai.players import analyse  # noqa: E402
+from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
+from tools.mill_ref import MillRef  # noqa: E402
+from tools.morris_book_lines import replay  # noqa: E402
+
+LOST = 1500  # millref's units: a hundredth of a piece; 15 pieces down means a found loss
+
+
+def score_after(ref: MillRef, history: list[MorrisMove]) -> int:
+    """millref's score for the side that just moved (the negation of the reply's)."""
+    state = replay(history)
+    outcome = state.outcome()
+    if outcome is not None:
+        mover = 1 - state.to_move
+        return 0 if outcome.winner is None else (30_000 if outcome.winner == mover else -30_000)
+    ref.move(history, 0)
+    return -ref.last["score"]
+
+
+def holds(score: int) -> bool:
+    return score > -LOST
+
+
+def blame(moves: list[MorrisMove], loser: int, ref: MillRef) -> tuple[int, int, int] | None:
+    """(ply, score before, score after) of the loser's first move that turns a held
+    position into a lost one; None when no move of the loser does (lost from the start)."""
+    for ply in range(loser, len(moves), 2):
+        history = moves[:ply]
+        if replay(history).outcome() is not None:
+            return None
+        ref.move(history, 0)
+        before = ref.last["score"]
+        after = score_after(ref, moves[: ply + 1])
+        if holds(before) and not holds(after):
+            return ply, before, after
+    return None
+
+
+def hard_lost(game: dict[str, Any]) -> bool:
+    """Whether the loser of a recorded match game was a hard player."""
+    words = str(game.get("from", "")).split()
+    if len(words) < 3 or not words[0].endswith("morris_match.py") or "game" not in words:
+        return False
+    a_colour = (int(words[-1]) - 1) % 2
+    loser_spec = words[1] if game["collapsed"][0] == a_colour else words[2]
+    return loser_spec.startswith("hard")
+
+
+def main() -> int:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("losses", type=Path)
+    parser.add_argument("--depth", type=int, default=12)
+    parser.add_argument("--retry", default="1,3,10", help="hard's budgets (seconds) at the mistake")
+    args = parser.parse_args()
+    budgets = [float(word) for word in args.retry.split(",") if word]
+    summary: dict[str, list[int]] = {}
+    with MillRef(0, args.depth) as ref:
+        for number, line in enumerate(args.losses.read_text().splitlines(), 1):
+            game = json.loads(line)
+            loser = game["collapsed"][0]
+            if not hard_lost(game):
+                continue
+            moves = [parse_morris_move(text) for text in game["moves"]]
+            found = blame(moves, loser, ref)
+            if found is None:
+                print(f"game {number}: no single mistake (lost from the start, or scores never held)")
+                continue
+            ply, before, after = found
+            state = replay(moves[:ply])
+            where = f"{state.phase} (ply {ply})"
+            held = []
+            for seconds in budgets:
+                players.forget_games()
+                choice = analyse(state, "hard", movetime=seconds)
+                held.append(holds(score_after(ref, [*moves[:ply], choice.move])))
+            retries = ", ".join(
+                f"hard {s:g} s {'holds' if h else 'loses'}" for s, h in zip(budgets, held, strict=True)
+            )
+            print(f"game {number}: {where}: {moves[ply]} took {before} to {after}; {retries}", flush=True)
+            summary.setdefault(state.phase, []).append(ply)
+    for phase, plies in summary.items():
+        print(f"{phase}: {len(plies)} mistakes at plies {sorted(plies)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
