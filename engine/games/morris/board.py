@@ -85,6 +85,9 @@ class Topology:
     completions: tuple[tuple[int, int], ...]
     # The neighbours of a set of points, by byte of its mask (three 256-entry tables).
     _reach: tuple[tuple[int, ...], ...]
+    # For each point, the other two points of each mill through it: a piece arriving
+    # there closes the mill when the mover already holds the pair.
+    pairs_at: tuple[tuple[int, ...], ...]
 
     def reach(self, mask: int) -> int:
         """Every point next to some point of `mask` (three look-ups, no loop)."""
@@ -109,7 +112,8 @@ def topology(diagonals: bool) -> Topology:
         tuple(_union(adjacent[shift + i] for i in bit_indices(value)) for value in range(256))
         for shift in (0, 8, 16)
     )
-    return Topology(tuple(lines), masks, mills_at, tuple(adjacent), completions, reach)
+    pairs_at = tuple(tuple(m & ~(1 << p) for m in mills_at[p]) for p in range(POINT_COUNT))
+    return Topology(tuple(lines), masks, mills_at, tuple(adjacent), completions, reach, pairs_at)
 
 
 def _union(masks: Iterable[int]) -> int:

@@ -30,7 +30,7 @@ from functools import cache
 from typing import NamedTuple, cast
 
 from engine.core import GameState
-from engine.games.morris.board import ALL_POINTS, points_of, topology
+from engine.games.morris.board import ALL_POINTS, Topology, points_of, topology
 from engine.games.morris.endgame import exact_score
 from engine.games.morris.rules import MorrisState
 
@@ -82,16 +82,16 @@ class _Side(NamedTuple):
 
 
 class _Tables(NamedTuple):
-    mills: tuple[tuple[int, tuple[int, ...]], ...]  # mask and points of each mill
+    mills: tuple[int, ...]  # mask of each mill
     adjacent: tuple[int, ...]
-    mills_at: tuple[tuple[int, ...], ...]
+    pairs_at: tuple[tuple[int, ...], ...]  # the other two points of each mill through a point
+    topology: Topology
 
 
 @cache
 def _tables(diagonals: bool) -> _Tables:
     topo = topology(diagonals)
-    mills = tuple((mask, tuple(points_of(mask))) for mask in topo.mill_masks)
-    return _Tables(mills, topo.adjacent, topo.mills_at)
+    return _Tables(topo.mill_masks, topo.adjacent, topo.pairs_at, topo)
 
 
 def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Side:
@@ -103,12 +103,13 @@ def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Si
     mills = reclosable = twos = 0
     threat_points = 0
     in_mills = 0
-    for mask, points in tables.mills:
+    reach = tables.topology.reach
+    for mask in tables.mills:
         held = mine & mask
         if held == mask:
             mills += 1
             in_mills |= mask
-            if not hand and any(adjacent[p] & empty for p in points):
+            if not hand and reach(mask) & empty:  # a piece can step out (and back)
                 reclosable += 1
             continue
         if theirs & mask or held.bit_count() != 2:
@@ -125,7 +126,7 @@ def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Si
 
     steps = blocked = cramped = doubles = 0
     liberties = 0
-    mills_at = tables.mills_at
+    pairs_at = tables.pairs_at
     for p in points_of(mine):
         free = adjacent[p] & empty
         liberties |= free
@@ -138,11 +139,8 @@ def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Si
         if in_mills >> p & 1 and not hand:
             # A double mill: stepping p out to q closes a mill through q.
             after = mine & ~(1 << p)
-            for q in points_of(free):
-                moved = after | 1 << q
-                if any(moved & m == m for m in mills_at[q]):
-                    doubles += 1
-                    break
+            if any(after & pair == pair for q in points_of(free) for pair in pairs_at[q]):
+                doubles += 1
     danger = w.danger[steps] if steps < len(w.danger) else 0
     free_points = liberties.bit_count()
     if free_points < len(w.liberty_danger):  # steps to one point are one way out, not several

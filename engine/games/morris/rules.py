@@ -217,18 +217,6 @@ class MorrisState(GameState):
             return Outcome(None, Termination.REPETITION)
         return None
 
-    def _targets(self) -> list[tuple[int | None, int]]:
-        """(src, dst) pairs before removals are chosen."""
-        side = self._side
-        own = self._bb[side]
-        empty = ALL_POINTS & ~(own | self._bb[1 - side])
-        if self._hand[side]:
-            return [(None, d) for d in points_of(empty)]
-        if own.bit_count() == 3:  # flying
-            return [(s, d) for s in points_of(own) for d in points_of(empty)]
-        adjacent = self._topo.adjacent
-        return [(s, d) for s in points_of(own) for d in points_of(adjacent[s] & empty)]
-
     def _has_target(self) -> bool:
         """Whether the player to move has any move (cheaper than listing them)."""
         side = self._side
@@ -238,26 +226,37 @@ class MorrisState(GameState):
             return False
         if self._hand[side] or own.bit_count() == 3:
             return True
-        adjacent = self._topo.adjacent
-        return any(adjacent[s] & empty for s in points_of(own))
+        return bool(self._topo.reach(own) & empty)
 
     def legal_moves(self) -> list[MorrisMove]:
         if self._early_end() is not None or self._quiet >= QUIET_PLY_LIMIT:
             return []
         side = self._side
-        own = self._bb[side]
-        mills_at = self._topo.mills_at
+        own, opp = self._bb[side], self._bb[1 - side]
+        empty = ALL_POINTS & ~(own | opp)
+        topo = self._topo
+        pairs_at, adjacent = topo.pairs_at, topo.adjacent
+        placing = bool(self._hand[side])
+        flying = not placing and own.bit_count() == 3
         takes: list[int] | None = None  # computed once, only if some move forms a mill
         moves: list[MorrisMove] = []
-        for src, dst in self._targets():
-            after = (own if src is None else own & ~(1 << src)) | 1 << dst
-            if any(after & mask == mask for mask in mills_at[dst]):
+        for src in [None] if placing else points_of(own):
+            # The mover's other pieces, and where this piece (or a new one) may go.
+            rest = own if src is None else own & ~(1 << src)
+            targets = empty if src is None or flying else adjacent[src] & empty
+            for dst in points_of(targets):
+                for pair in pairs_at[dst]:  # the move closes a mill through dst
+                    if rest & pair == pair:
+                        break
+                else:
+                    moves.append(MorrisMove(src, dst))
+                    continue
                 if takes is None:
-                    takes = points_of(self.removable(1 - side)) if self._bb[1 - side] else []
+                    takes = points_of(self.removable(1 - side)) if opp else []
                 if takes:
                     moves.extend(MorrisMove(src, dst, t) for t in takes)
-                    continue
-            moves.append(MorrisMove(src, dst))
+                else:
+                    moves.append(MorrisMove(src, dst))
         return moves
 
     def count_legal_moves(self) -> int:
