@@ -124,6 +124,15 @@ class Searcher:
 
         return sorted(moves, key=order, reverse=True)
 
+    def _lazily_ordered(self, state: GameState, moves: list[Any], tt_move: Any, ply: int) -> Iterator[Any]:
+        """The table's move first, the others sorted only if it does not cut off (most
+        nodes of a null-window search end at their first move)."""
+        if tt_move is not None and tt_move in moves:
+            yield tt_move
+            yield from self._ordered(state, [m for m in moves if m != tt_move], None, ply)
+        else:
+            yield from self._ordered(state, moves, None, ply)
+
     def _reward(self, state: GameState, move: Any, depth: int, ply: int) -> None:
         """A move caused a cutoff: remember it as a killer and in the history table."""
         if not state.is_capture(move) and ply <= MAX_DEPTH:
@@ -190,7 +199,7 @@ class Searcher:
         self._path.add(key)
         try:
             extend = self.extend if ply < self._extend_until else None
-            for index, move in enumerate(self._ordered(state, moves, tt_move, ply)):
+            for index, move in enumerate(self._lazily_ordered(state, moves, tt_move, ply)):
                 state.push(move)
                 try:
                     child = depth if extend is not None and extend(state) else depth - 1
