@@ -186,7 +186,7 @@ def _hard(state: GameState, moves: list[Any], movetime: float, stop: Callable[[]
 def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None) -> Choice:
     """Iterative deepening for `movetime`, or up to PANIC_FACTOR times longer when the
     score falls (time extension on a failing score, as chess engines do): a score
-    dropping by PANIC_DROP from the previous depth or from this side's previous move
+    dropping by PANIC_DROP from two depths before or from this side's previous move
     is the search discovering a threat, and the moment a block or a lost piece can
     still be parried; a few more plies there are worth more than anywhere else."""
     searcher = searcher_for(state.spec)
@@ -202,12 +202,14 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     drop = round(PANIC_DROP * state.spec.review_scale)
     before = _key_before(state, 2)
     earlier = None if before is None else searcher.root_scores.get(before)
-    previous: int | None = None
+    by_depth: dict[int, int] = {}
     choice = Choice(moves[0], -INFINITY, 0, 0)
     for result in searcher.iterate(state, movetime=movetime * PANIC_FACTOR, stop=stopped):
         choice = Choice(result.move, result.score, result.depth, result.nodes)
-        panic = panic or falling(result.score, result.depth, previous, earlier, drop)
-        previous = result.score
+        # Two depths back: scores swing between odd and even depths (who moves last).
+        same_parity = by_depth.get(result.depth - 2)
+        panic = panic or falling(result.score, result.depth, same_parity, earlier, drop)
+        by_depth[result.depth] = result.score
         # Another depth would rarely fit: a depth costs several times the previous one.
         if result.elapsed > movetime * (PANIC_FACTOR if panic else 1.0) * 0.5:
             break
@@ -217,10 +219,10 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     return choice
 
 
-def falling(score: int, depth: int, previous_depth: int | None, previous_move: int | None, drop: int) -> bool:
-    """Whether a score found at `depth` fell by `drop` or more from the previous depth's
+def falling(score: int, depth: int, shallower: int | None, previous_move: int | None, drop: int) -> bool:
+    """Whether a score found at `depth` fell by `drop` or more from a shallower depth's
     score or from this side's score on its previous move (None: unknown)."""
-    known = [s for s in (previous_depth, previous_move) if s is not None]
+    known = [s for s in (shallower, previous_move) if s is not None]
     return depth >= PANIC_FROM_DEPTH and bool(known) and score <= max(known) - drop
 
 
