@@ -64,6 +64,14 @@ class MorrisMove(NamedTuple):
         return text if self.take is None else f"{text}x{NAMES[self.take]}"
 
 
+# Every move without a removal, built once: [src][dst], src POINT_COUNT for a placement
+# (move generation hands these out instead of building a tuple per move and node).
+_PLAIN_MOVES: tuple[tuple[MorrisMove, ...], ...] = tuple(
+    tuple(MorrisMove(None if src == POINT_COUNT else src, dst) for dst in range(POINT_COUNT))
+    for src in range(POINT_COUNT + 1)
+)
+
+
 def parse_morris_move(text: str) -> MorrisMove:
     """'d6', 'd6-d5', 'a4xg7', 'd6-d5xa1'; points may also be seed coordinates '4,2'."""
     body = text.strip().lower()
@@ -244,19 +252,20 @@ class MorrisState(GameState):
             # The mover's other pieces, and where this piece (or a new one) may go.
             rest = own if src is None else own & ~(1 << src)
             targets = empty if src is None or flying else adjacent[src] & empty
+            plain = _PLAIN_MOVES[POINT_COUNT if src is None else src]
             for dst in points_of(targets):
                 for pair in pairs_at[dst]:  # the move closes a mill through dst
                     if rest & pair == pair:
                         break
                 else:
-                    moves.append(MorrisMove(src, dst))
+                    moves.append(plain[dst])
                     continue
                 if takes is None:
                     takes = points_of(self.removable(1 - side)) if opp else []
                 if takes:
                     moves.extend(MorrisMove(src, dst, t) for t in takes)
                 else:
-                    moves.append(MorrisMove(src, dst))
+                    moves.append(plain[dst])
         return moves
 
     def count_legal_moves(self) -> int:
