@@ -5,8 +5,9 @@ Techniques (the names used in the chess-programming literature):
   gets a full window, the others a null window and a re-search when they beat alpha);
 - iterative deepening, as a generator that yields after each completed depth, so the
   caller decides when to stop (the Sunfish style);
-- a transposition table keyed on the exact `state.key()`, bounded in size, storing
-  depth, score, bound type and best move; mate scores are stored relative to the node;
+- a transposition table keyed on the exact `state.key()`, bounded in size by two
+  generations (the older dropped when the newer is full), storing depth, score, bound
+  type and best move; mate scores are stored relative to the node;
 - move ordering: TT move, then captures (`is_capture`), then two killer moves per ply,
   then the history heuristic;
 - aspiration windows: from depth ASPIRATION_FROM on, the root is searched first within
@@ -76,6 +77,10 @@ class Searcher:
         self.exact: Callable[[GameState], int | None] | None = getattr(evaluate, "exact", None)
         self._extend_until = 0  # no extension at or beyond this ply
         self.tt: dict[int, tuple[int, int, int, Any]] = {}  # key -> (depth, score, bound, move)
+        # Two generations bound the table: when the new one holds half the entries, it
+        # becomes the old one and the older is dropped (ageing by generation; clearing
+        # the whole table mid-search would forget the ordering of the search under way).
+        self._tt_old: dict[int, tuple[int, int, int, Any]] = {}
         self.tt_max_entries = tt_max_entries
         self.history: dict[Any, int] = {}
         self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 1)]
@@ -93,6 +98,7 @@ class Searcher:
     def clear(self) -> None:
         """Forget everything learnt (a new game, or to bound memory)."""
         self.tt.clear()
+        self._tt_old.clear()
         self.history.clear()
         self.root_scores.clear()
         self.killers = [[] for _ in range(MAX_DEPTH + 1)]
@@ -175,7 +181,7 @@ class Searcher:
         if alpha >= beta:
             return alpha
 
-        entry = self.tt.get(key)
+        entry = self.tt.get(key) or self._tt_old.get(key)
         tt_move = None
         if entry is not None:
             e_depth, e_score, e_bound, tt_move = entry
@@ -226,8 +232,9 @@ class Searcher:
         return best_score
 
     def _store(self, key: int, depth: int, score: int, bound: int, move: Any) -> None:
-        if len(self.tt) >= self.tt_max_entries:
-            self.tt.clear()  # crude but bounded; the next iteration refills it quickly
+        if len(self.tt) >= self.tt_max_entries // 2:
+            self._tt_old = self.tt
+            self.tt = {}
         self.tt[key] = (depth, score, bound, move)
 
     def _root(
@@ -286,7 +293,7 @@ class Searcher:
         seen = {state.key()}
         try:
             while len(line) < limit:
-                entry = self.tt.get(state.key())
+                entry = self.tt.get(state.key()) or self._tt_old.get(state.key())
                 if entry is None or entry[3] not in state.legal_moves():
                     break
                 state.push(entry[3])
