@@ -14,6 +14,12 @@ and immediate threats (an empty point the side can fill next move to close a mil
 flying side cannot be blocked; it lives or dies by threats, and two open threats
 against it cannot both be parried.
 
+Each term is counted for all of a side's pieces and mills at once (bit-parallel
+evaluation): the pieces are renumbered ring by ring (engine/games/morris/rings.py), where
+neighbours and mills are shifts and masks, so a term costs a few mask operations and
+bit counts whatever the number of pieces. tests/test_morris_eval_fast.py keeps the plain
+loops over mills and pieces as the specification of the terms.
+
 There is no quiescence search, so the side to move gets the tempo: a mill it can close
 now is almost a piece won. `MorrisEvaluator.extend` tells the search which positions
 deserve another ply (a side nearly blocked), `MorrisEvaluator.exact`
@@ -26,12 +32,11 @@ tools/data/morris_tuning.json).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple, cast
 
 from engine.core import GameState
-from engine.games.morris.board import ALL_POINTS, Topology, points_of, topology
 from engine.games.morris.endgame import SECTIONS, exact_score
+from engine.games.morris.rings import CORNERS, MIDPOINTS, RINGS_HIGH, RINGS_LOW, RINGS_MIDDLE, VERTICAL
 from engine.games.morris.rules import MorrisState
 
 PIECE = 1000
@@ -49,7 +54,8 @@ class Weights(NamedTuple):
     what they said. It beat the hand-tuned weights 72% (20 games at 30,000 nodes)."""
 
     place_mill: int = 68  # placement: a complete mill
-    place_two: int = 60  # placement: two pieces and an empty third point
+    place_two: int = 60  # placement: two pieces and an empty third point (never counts:
+    # with a piece in hand, every two is a threat)
     place_threat: int = 257  # placement: an empty point closing a mill next move
     place_mobility: int = 61  # placement: each step the placed pieces would have
     place_blocked: int = 220  # placement: each placed piece without a free neighbour
@@ -75,89 +81,142 @@ class Weights(NamedTuple):
 DEFAULT = Weights()
 
 
-class _Side(NamedTuple):
-    material: int
-    score: int  # positional part, weighted
-    threats: int  # distinct points closing a mill next move
-    steps: int  # steps available if moving (-1 for a flying side)
+# One side's terms, as `_side` returns them: material (board + hand), score (the
+# positional part, weighted), threats (distinct points closing a mill next move) and
+# steps (available if moving; -1 for a flying side). A plain tuple, not a NamedTuple:
+# building one costs more than some of the terms.
+_Side = tuple[int, int, int, int]
+
+# What both sides' terms share, from `_board`: the empty points, the variant's
+# vertical mask (rings.py), and free1..free4, the points with at least 1..4 empty
+# neighbours.
+_Board = tuple[int, int, int, int, int, int]
 
 
-class _Tables(NamedTuple):
-    mills: tuple[int, ...]  # mask of each mill
-    adjacent: tuple[int, ...]
-    pairs_at: tuple[tuple[int, ...], ...]  # the other two points of each mill through a point
-    topology: Topology
+def _board(occupied: int, vertical: int) -> _Board:
+    """`occupied`: both sides' pieces in the ring layout. Every point's empty
+    neighbours are counted at once with at-least-k accumulators over the four
+    directions: along the ring either way, across the rings either way."""
+    empty = 0xFFFFFF ^ occupied
+    # The points just before an empty one (p+1 empty) and just after one (p-1 empty):
+    # rings.counterclockwise and clockwise, inlined. Then the same across the rings.
+    before = (empty >> 1 & 0x7F7F7F) | (empty & 0x010101) << 7
+    after = (empty << 1 & 0xFEFEFE) | (empty >> 7 & 0x010101)
+    outward, inward = empty >> 8 & vertical, (empty & 0xFFFF) << 8 & vertical
+    along, crossing = before | after, outward | inward
+    both_along, both_crossing = before & after, outward & inward
+    return (
+        empty,
+        vertical,
+        along | crossing,
+        both_along | both_crossing | along & crossing,
+        both_along & crossing | both_crossing & along,
+        both_along & both_crossing,
+    )
 
 
-@cache
-def _tables(diagonals: bool) -> _Tables:
-    topo = topology(diagonals)
-    return _Tables(topo.mill_masks, topo.adjacent, topo.pairs_at, topo)
+def _side(mine: int, hand: int, board: _Board, w: Weights) -> _Side:
+    """One side's terms, `mine` in the ring layout: each is counted for all pieces and
+    mills at once (bit-parallel evaluation), in a few shifts, ands and bit counts
+    whatever the number of pieces. The plain loops over mills and pieces this
+    replaced are kept in tests/test_morris_eval_fast.py as the terms' specification.
 
-
-def _side(mine: int, theirs: int, hand: int, tables: _Tables, w: Weights) -> _Side:
-    adjacent = tables.adjacent
-    empty = ALL_POINTS & ~(mine | theirs)
+    Left shifts mask first: an int past 30 bits is slower in every later operation."""
+    empty, vertical, free1, free2, free3, free4 = board
     on_board = mine.bit_count()
-    flying = hand == 0 and on_board == 3
+    # The points next to my pieces, by direction: just after one (p-1 mine) and just
+    # before one (p+1 mine), rings.clockwise and counterclockwise inlined; across the
+    # rings.
+    after_mine = (mine << 1 & 0xFEFEFE) | (mine >> 7 & 0x010101)
+    before_mine = (mine >> 1 & 0x7F7F7F) | (mine & 0x010101) << 7
+    up = (mine & 0xFFFF) << 8
+    down = mine >> 8
+    across = (up | down) & vertical
 
-    mills = reclosable = twos = 0
-    threat_points = 0
-    in_mills = 0
-    reach = tables.topology.reach
-    for mask in tables.mills:
-        held = mine & mask
-        if held == mask:
-            mills += 1
-            in_mills |= mask
-            if not hand and reach(mask) & empty:  # a piece can step out (and back)
-                reclosable += 1
-            continue
-        if theirs & mask or held.bit_count() != 2:
-            continue
-        third = mask & ~held
-        if hand or flying or adjacent[third.bit_length() - 1] & mine & ~mask:
-            threat_points |= third
-        else:
-            twos += 1
-    threats = threat_points.bit_count()
-    if flying:
-        score = w.fly_mill * mills + w.fly_threat * threats
-        return _Side(on_board, score, threats, -1)
+    # Complete mills: side mills at their midpoint, mills across the rings at their
+    # outer point. Twos: an empty third point t, the other two mine (the `_pairs`), by
+    # shape of mill: t a corner with t+1 and t+2 mine (`two_ahead`) or t-1 and t-2
+    # (`two_behind`), t a midpoint with t-1 and t+1 mine (`two_middle`), t with the
+    # same pos of both other rings mine (`two_across`).
+    side_pairs = after_mine & before_mine & MIDPOINTS
+    column_pairs = down & mine >> 16
+    side_mills = mine & side_pairs
+    ring_mills = mine & column_pairs & vertical
+    mills = side_mills.bit_count() + ring_mills.bit_count()
+    across_pairs = vertical & (column_pairs | up & (down | (mine & 0xFF) << 16))
+    ahead_pairs = CORNERS & (mine & before_mine) >> 1
+    pairs = mine & after_mine
+    behind_pairs = (pairs << 1 & 0x545454) | (pairs >> 7 & 0x010101)
+    if hand or on_board == 3:  # a piece from the hand or a flight closes any of them
+        threats = (empty & (ahead_pairs | behind_pairs | side_pairs | across_pairs)).bit_count()
+        if not hand:  # flying
+            return on_board, w.fly_mill * mills + w.fly_threat * threats, threats, -1
+    else:
+        two_ahead, two_behind = empty & ahead_pairs, empty & behind_pairs
+        two_middle, two_across = empty & side_pairs, empty & across_pairs
+        # A threat when a piece outside the mill is next to t: t-1 or across for
+        # `two_ahead`, t+1 or across for `two_behind`, across for `two_middle`, t-1
+        # or t+1 for `two_across`. The others are twos, counted per mill.
+        ahead = two_ahead & (after_mine | across) | two_middle & across
+        behind = two_behind & (before_mine | across)
+        ring = two_across & (after_mine | before_mine)
+        threats = (ahead | behind | ring).bit_count()
+        twos = (((two_ahead | two_middle) ^ ahead).bit_count() + (two_behind ^ behind).bit_count()
+                + (two_across ^ ring).bit_count())  # fmt: skip
 
-    steps = blocked = cramped = doubles = 0
-    liberties = 0
-    pairs_at = tables.pairs_at
-    for p in points_of(mine):
-        free = adjacent[p] & empty
-        liberties |= free
-        count = free.bit_count()
-        steps += count
-        if count == 0:
-            blocked += 1
-        elif count == 1:
-            cramped += 1
-        if in_mills >> p & 1 and not hand:
-            # A double mill: stepping p out to q closes a mill through q.
-            after = mine & ~(1 << p)
-            if any(after & pair == pair for q in points_of(free) for pair in pairs_at[q]):
-                doubles += 1
+    # Mobility: my pieces with at least one, two, three, four free neighbours.
+    movable = mine & free1
+    free_pieces = movable.bit_count()
+    several = (mine & free2).bit_count()
+    steps = free_pieces + several + (mine & free3).bit_count() + (mine & free4).bit_count()
+    free_points = ((after_mine | before_mine | across) & empty).bit_count()
     danger = w.danger[steps] if steps < len(w.danger) else 0
-    free_points = liberties.bit_count()
     if free_points < len(w.liberty_danger):  # steps to one point are one way out, not several
-        danger = max(danger, w.liberty_danger[free_points])
+        liberty_danger = w.liberty_danger[free_points]
+        if liberty_danger > danger:
+            danger = liberty_danger
     if hand:
         # Pieces in hand can still free the position: the danger of a block counts
-        # only as the hand empties.
-        danger //= hand + 1
-        score = (w.place_mill * mills + w.place_two * twos + w.place_threat * threats
-                 + w.place_mobility * steps - w.place_blocked * blocked - w.cramped * cramped
+        # only as the hand empties. (`place_two` never counts: with a piece in hand
+        # every two is a threat.)
+        score = (w.place_mill * mills + w.place_threat * threats + w.place_mobility * steps
+                 - w.place_blocked * (on_board - free_pieces) - w.cramped * (free_pieces - several)
                  + w.place_liberty * free_points)  # fmt: skip
-    else:
-        score = (w.mill * mills + w.reclosable * reclosable + w.two * twos + w.threat * threats
-                 + w.mobility * steps - w.blocked * blocked - w.cramped * cramped
-                 + w.double_mill * doubles + w.liberty * free_points)  # fmt: skip
-    return _Side(on_board + hand, score - danger, threats, steps)
+        return on_board + hand, score - danger // (hand + 1), threats, steps
+
+    reclosable = doubles = 0
+    if mills:
+        # A mill reopens when one of its pieces can step out (and back). Most can: only
+        # the mills whose middle piece (outer piece, across the rings) is stuck need
+        # their other pieces checked.
+        reclosable = mills
+        stuck = side_mills & ~free1
+        if stuck:
+            corner_free = free1 << 1 | (free1 >> 1 & 0x7F7F7F) | (free1 & 0x010101) << 7  # p-1 or p+1 free
+            reclosable -= (stuck & ~corner_free).bit_count()
+        stuck = ring_mills & ~free1
+        if stuck:
+            reclosable -= (stuck & ~(free1 >> 8 | free1 >> 16)).bit_count()
+        # A double mill: a piece of a mill steps to q and closes there another mill,
+        # one without the piece. Arriving from q-1, the mills through q other than
+        # the one along the step are the corner mill ahead of q and the one across;
+        # from q+1, the corner mill behind and the one across; from across, the side
+        # mills through q. `closing`: my free pieces a step away from such a q.
+        from_before = two_ahead | two_across
+        from_after = two_behind | two_across
+        from_across = two_ahead | two_behind | two_middle
+        closing = movable & ((from_before >> 1 & 0x7F7F7F) | (from_before & 0x010101) << 7
+                             | (from_after << 1 & 0xFEFEFE) | (from_after >> 7 & 0x010101)
+                             | ((from_across & 0xFFFF) << 8 | from_across >> 8) & vertical)  # fmt: skip
+        if closing:
+            # The pieces of my complete mills.
+            in_mills = (side_mills | side_mills >> 1 | (side_mills << 1 & 0xFEFEFE)
+                        | (side_mills >> 7 & 0x010101) | ring_mills * 0x010101)  # fmt: skip
+            doubles = (in_mills & closing).bit_count()
+    score = (w.mill * mills + w.reclosable * reclosable + w.two * twos + w.threat * threats
+             + w.mobility * steps - w.blocked * (on_board - free_pieces) - w.cramped * (free_pieces - several)
+             + w.double_mill * doubles + w.liberty * free_points)  # fmt: skip
+    return on_board, score - danger, threats, steps
 
 
 def evaluate_with(weights: Weights) -> MorrisEvaluator:
@@ -188,15 +247,18 @@ class MorrisEvaluator:
 
     def _score(self, morris: MorrisState, diagonals: bool) -> int:
         side = morris.to_move
-        tables = _tables(diagonals)
-        mine, theirs = morris.occupied(side), morris.occupied(1 - side)
+        own, other = morris.occupied(side), morris.occupied(1 - side)
+        # To the ring layout (rings.to_rings, inlined: a call costs as much as the look-ups).
+        mine = RINGS_LOW[own & 0xFF] | RINGS_MIDDLE[own >> 8 & 0xFF] | RINGS_HIGH[own >> 16]
+        theirs = RINGS_LOW[other & 0xFF] | RINGS_MIDDLE[other >> 8 & 0xFF] | RINGS_HIGH[other >> 16]
+        board = _board(mine | theirs, VERTICAL[diagonals])
         w = self.weights
-        me = _side(mine, theirs, morris.in_hand(side), tables, w)
-        them = _side(theirs, mine, morris.in_hand(1 - side), tables, w)
-        score = PIECE * (me.material - them.material) + me.score - them.score
-        if me.threats:
+        my_material, my_score, my_threats, _ = _side(mine, morris.in_hand(side), board, w)
+        their_material, their_score, their_threats, _ = _side(theirs, morris.in_hand(1 - side), board, w)
+        score = PIECE * (my_material - their_material) + my_score - their_score
+        if my_threats:
             score += w.tempo
-        elif them.threats >= 2:
+        elif their_threats >= 2:
             score -= w.double_threat
         return score
 
