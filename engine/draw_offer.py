@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.ai.search import Searcher
+from engine.ai.search_basics import win_probability
 from engine.core import GameOverError, GameState
-from engine.review import review_game_of, win_probability
+from engine.review import review_game_of
 
 DRAW_NODES = 10_000  # the search behind an answer where no exact value is known
 DRAW_DECLINE_CHANCE = 0.6  # declines when its win probability is above this

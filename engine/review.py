@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ai.search import MATE, MATE_BOUND, Searcher, SearchResult
+from engine.ai.search_basics import win_probability
 from engine.basics import EngineError, Exact
 from engine.core import GameSpec, GameState
 from engine.spec import ExactValue
@@ -164,15 +165,6 @@ class GameReview:
         worse = [p for p in self.of(player) if p.label not in ("best", "good")]
         rank = {label: index for index, label in enumerate(LABELS)}
         return sorted(worse, key=lambda p: (-rank[p.label], -p.drop, p.ply))[:count]
-
-
-def win_probability(score: int, scale: float) -> float:
-    """The logistic curve from an evaluation to a win probability; a draw scores 0.5."""
-    if score >= MATE_BOUND:
-        return 1.0
-    if score <= -MATE_BOUND:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-score / scale))
 
 
 def exact_score(value: Exact) -> int:

@@ -10,7 +10,7 @@ import pytest
 
 from engine.ai import LEVELS, analyse, choose_move, players
 from engine.ai.players import falling
-from engine.ai.search import CHECK_EVERY
+from engine.ai.search import CHECK_EVERY, MATE
 from engine.core import GameOverError, GameState
 from engine.registry import new_state
 
@@ -108,12 +108,16 @@ def test_game_over_raises() -> None:
             choose_move(state, level)
 
 
-def test_a_score_falls_by_the_drop_from_either_reference_once_deep_enough() -> None:
-    assert falling(-200, 3, 100, None, 300) and falling(-200, 3, None, 100, 300)
-    assert falling(0, 5, -500, 300, 300)  # the higher reference counts
-    assert not falling(-199, 3, 100, 100, 300)  # a smaller fall
-    assert not falling(-900, 2, 100, 100, 300)  # too shallow to mean anything
-    assert not falling(-900, 6, None, None, 300)  # nothing to compare with
+def test_a_score_falls_when_winning_chances_fall_against_either_reference() -> None:
+    scale = 3241.0  # Nine Men's Morris's review scale
+    assert falling(-250, 3, 100, None, scale) and falling(-250, 3, None, 100, scale)
+    assert falling(0, 5, -500, 350, scale)  # the higher reference counts
+    assert not falling(-100, 3, 100, 100, scale)  # a smaller fall
+    assert not falling(-900, 2, 100, 100, scale)  # too shallow to mean anything
+    assert not falling(-900, 6, None, None, scale)  # nothing to compare with
+    # The same fall in a won position changes the winning chances little.
+    assert not falling(7600, 5, 8000, None, scale) and falling(-400, 5, 0, None, scale)
+    assert falling(0, 5, MATE - 9, None, scale)  # a forced win no longer found
 
 
 def test_hard_thinks_longer_when_its_score_fell_since_its_last_move(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.search import INFINITY, MATE, Searcher
+from engine.ai.search_basics import win_probability
 from engine.core import ALL_LEVELS, LEVELS, PERFECT, EngineError, GameOverError, GameSpec, GameState, Verdict
 
 __all__ = ["ALL_LEVELS", "LEVELS", "PERFECT", "Choice", "analyse", "levels_for"]
@@ -35,9 +36,10 @@ def levels_for(game_id: str) -> tuple[str, ...]:
 
 HARD_MOVETIME = 1.0  # seconds a hard move may take by default
 PANIC_FACTOR = 3.0  # a falling score may stretch a hard move's time this many times
-# A fall of this share of the game's review scale (its evaluation's unit of winning
-# chances, `GameSpec.review_scale`) is one: about 2.5 % of winning chances near equality.
-PANIC_DROP = 0.1
+# A fall of this much in winning chances is one (the evaluation read as a probability
+# through the game's calibrated `review_scale`): a fall of 300 at equality in Morris,
+# but not the swings of a won position, +8000 to +7600.
+PANIC_DROP = 0.025
 PANIC_FROM_DEPTH = 3  # shallower scores swing too much to mean anything
 ROOT_SCORES_KEPT = 1000  # root scores remembered for the comparison (then forgotten)
 MEDIUM_DEPTH = 2
@@ -186,9 +188,9 @@ def _hard(state: GameState, moves: list[Any], movetime: float, stop: Callable[[]
 def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None) -> Choice:
     """Iterative deepening for `movetime`, or up to PANIC_FACTOR times longer when the
     score falls (time extension on a failing score, as chess engines do): a score
-    dropping by PANIC_DROP from two depths before or from this side's previous move
-    is the search discovering a threat, and the moment a block or a lost piece can
-    still be parried; a few more plies there are worth more than anywhere else."""
+    losing PANIC_DROP of winning chances against two depths before or against this
+    side's previous move is the search discovering a threat, and the moment a block or
+    a lost piece can still be parried; a few more plies there pay most."""
     searcher = searcher_for(state.spec)
     start = time.perf_counter()
     soft_deadline = start + movetime
@@ -199,7 +201,7 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
             return True
         return stop is not None and stop()
 
-    drop = round(PANIC_DROP * state.spec.review_scale)
+    scale = state.spec.review_scale
     before = _key_before(state, 2)
     earlier = None if before is None else searcher.root_scores.get(before)
     by_depth: dict[int, int] = {}
@@ -208,7 +210,7 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
         choice = Choice(result.move, result.score, result.depth, result.nodes)
         # Two depths back: scores swing between odd and even depths (who moves last).
         same_parity = by_depth.get(result.depth - 2)
-        panic = panic or falling(result.score, result.depth, same_parity, earlier, drop)
+        panic = panic or falling(result.score, result.depth, same_parity, earlier, scale)
         by_depth[result.depth] = result.score
         # Another depth would rarely fit: a depth costs several times the previous one.
         if result.elapsed > movetime * (PANIC_FACTOR if panic else 1.0) * 0.5:
@@ -219,11 +221,14 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     return choice
 
 
-def falling(score: int, depth: int, shallower: int | None, previous_move: int | None, drop: int) -> bool:
-    """Whether a score found at `depth` fell by `drop` or more from a shallower depth's
-    score or from this side's score on its previous move (None: unknown)."""
+def falling(score: int, depth: int, shallower: int | None, previous_move: int | None, scale: float) -> bool:
+    """Whether a score found at `depth` lost PANIC_DROP or more of winning chances
+    against a shallower depth's score or this side's score on its previous move (None:
+    unknown); `scale`: the game's review scale."""
     known = [s for s in (shallower, previous_move) if s is not None]
-    return depth >= PANIC_FROM_DEPTH and bool(known) and score <= max(known) - drop
+    if depth < PANIC_FROM_DEPTH or not known:
+        return False
+    return win_probability(max(known), scale) - win_probability(score, scale) >= PANIC_DROP
 
 
 def _key_before(state: GameState, plies: int) -> int | None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -72,3 +73,13 @@ def from_tt(score: int, ply: int) -> int:
     if score <= -MATE_BOUND:
         return score + ply
     return score
+
+
+def win_probability(score: int, scale: float) -> float:
+    """The logistic curve from an evaluation to a win probability; a draw scores 0.5
+    (`scale`: the game's `review_scale`, calibrated on self-play)."""
+    if score >= MATE_BOUND:
+        return 1.0
+    if score <= -MATE_BOUND:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-score / scale))
