@@ -40,6 +40,10 @@ PANIC_FACTOR = 3.0  # a falling score may stretch a hard move's time this many t
 # through the game's calibrated `review_scale`): a fall of 300 at equality in Morris,
 # but not the swings of a won position, +8000 to +7600.
 PANIC_DROP = 0.025
+# Without a panic, a depth under way is given up at this share of the budget. The table
+# kept from the last move hands back its depths at once, and the next one rarely ends
+# in the budget: given up at the budget itself, most moves took exactly the budget.
+SOFT_SHARE = 0.9
 PANIC_FROM_DEPTH = 3  # shallower scores swing too much to mean anything
 ROOT_SCORES_KEPT = 1000  # root scores remembered for the comparison (then forgotten)
 MEDIUM_DEPTH = 2
@@ -193,7 +197,7 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     a lost piece can still be parried; a few more plies there pay most."""
     searcher = searcher_for(state.spec)
     start = time.perf_counter()
-    soft_deadline = start + movetime
+    soft_deadline = start + movetime * SOFT_SHARE
     panic = False
 
     def stopped() -> bool:
