@@ -21,6 +21,8 @@ def test_only_the_games_a_hard_player_lost_are_studied() -> None:
     assert not hard_lost(record(0, "tools/morris_match.py ref:50 hard --seed 7, game 1"))
     assert not hard_lost(record(0, "tools/strength_ladder.py --only 5 (hard vs ref:50)"))
     assert not hard_lost({"collapsed": [0], "moves": []})
+    noted = "tools/morris_match.py hard:1.0 ref:20 --seed 7, game 12 (session 7, build 0a7accc)"
+    assert hard_lost(record(1, noted)) and not hard_lost(record(0, noted))
 
 
 def test_a_finished_game_scores_without_asking_the_engine() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -67,12 +68,14 @@ def blame(moves: list[MorrisMove], loser: int, ref: MillRef) -> tuple[int, int, 
 
 
 def hard_lost(game: dict[str, Any]) -> bool:
-    """Whether the loser of a recorded match game was a hard player."""
-    words = str(game.get("from", "")).split()
-    if len(words) < 3 or not words[0].endswith("morris_match.py") or "game" not in words:
+    """Whether the loser of a recorded match game was a hard player (notes may follow
+    the game number)."""
+    found = re.match(r"\S*morris_match\.py (\S+) (\S+) .*?, game (\d+)", str(game.get("from", "")))
+    if found is None:
         return False
-    a_colour = (int(words[-1]) - 1) % 2
-    loser_spec = words[1] if game["collapsed"][0] == a_colour else words[2]
+    a_spec, b_spec, number = found.groups()
+    a_colour = (int(number) - 1) % 2
+    loser_spec = a_spec if game["collapsed"][0] == a_colour else b_spec
     return loser_spec.startswith("hard")
 
 
