@@ -32,7 +32,7 @@ from engine.ai import players  # noqa: E402
 from engine.ai.players import analyse  # noqa: E402
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
-from tools.morris_book_lines import replay  # noqa: E402
+from tools.morris_book_lines import REF_MATE, replay  # noqa: E402
 
 LOST = 1500  # millref's units: a hundredth of a piece; 15 pieces down means a found loss
 
@@ -43,7 +43,7 @@ def score_after(ref: MillRef, history: list[MorrisMove]) -> int:
     outcome = state.outcome()
     if outcome is not None:
         mover = 1 - state.to_move
-        return 0 if outcome.winner is None else (30_000 if outcome.winner == mover else -30_000)
+        return 0 if outcome.winner is None else (REF_MATE if outcome.winner == mover else -REF_MATE)
     ref.move(history, 0)
     return -ref.last["score"]
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.search import INFINITY, MATE, Searcher
-from engine.ai.search_basics import win_probability
+from engine.ai.search_basics import state_path_keys, win_probability
 from engine.core import ALL_LEVELS, LEVELS, PERFECT, EngineError, GameOverError, GameSpec, GameState, Verdict
 
 __all__ = ["ALL_LEVELS", "LEVELS", "PERFECT", "Choice", "analyse", "levels_for"]
@@ -45,7 +45,6 @@ PANIC_DROP = 0.025
 # in the budget: given up at the budget itself, most moves took exactly the budget.
 SOFT_SHARE = 0.9
 PANIC_FROM_DEPTH = 3  # shallower scores swing too much to mean anything
-ROOT_SCORES_KEPT = 1000  # root scores remembered for the comparison (then forgotten)
 MEDIUM_DEPTH = 2
 MEDIUM_MARGIN = 200  # medium picks among moves scoring within this of the best
 SEARCHER_MAX_GAMES = 6  # searchers kept (one per game id and level), each with a bounded table
@@ -206,8 +205,8 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
         return stop is not None and stop()
 
     scale = state.spec.review_scale
-    before = _key_before(state, 2)
-    earlier = None if before is None else searcher.root_scores.get(before)
+    earlier_keys = state_path_keys(state)  # one ply back first
+    earlier = searcher.root_scores.get(earlier_keys[1]) if len(earlier_keys) > 1 else None
     by_depth: dict[int, int] = {}
     choice = Choice(moves[0], -INFINITY, 0, 0)
     for result in searcher.iterate(state, movetime=movetime * PANIC_FACTOR, stop=stopped):
@@ -219,9 +218,7 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
         # Another depth would rarely fit: a depth costs several times the previous one.
         if result.elapsed > movetime * (PANIC_FACTOR if panic else 1.0) * 0.5:
             break
-    if len(searcher.root_scores) >= ROOT_SCORES_KEPT:
-        searcher.root_scores.clear()
-    searcher.root_scores[state.key()] = choice.score
+    searcher.note_root_score(state.key(), choice.score)
     return choice
 
 
@@ -233,15 +230,3 @@ def falling(score: int, depth: int, shallower: int | None, previous_move: int | 
     if depth < PANIC_FROM_DEPTH or not known:
         return False
     return win_probability(max(known), scale) - win_probability(score, scale) >= PANIC_DROP
-
-
-def _key_before(state: GameState, plies: int) -> int | None:
-    """The key of the position `plies` moves ago (the same side to move), if any."""
-    if len(state.history) < plies:
-        return None
-    undone = [state.pop() for _ in range(plies)]
-    try:
-        return state.key()
-    finally:
-        for move in reversed(undone):
-            state.push(move)

@@ -54,7 +54,8 @@ __all__ = ["INFINITY", "MATE", "MATE_BOUND", "Evaluator", "SearchResult", "Searc
 # ----- tuning constants ------------------------------------------------------
 MAX_DEPTH = 64
 CHECK_EVERY = 512  # nodes between two looks at the clock and the stop callable
-TT_MAX_ENTRIES = 200_000  # the table is cleared when it grows past this (bounded memory)
+TT_MAX_ENTRIES = 200_000  # the table's two generations hold at most this (bounded memory)
+ROOT_SCORES_KEPT = 1000  # root scores remembered between moves (then forgotten)
 KILLERS_PER_PLY = 2
 ASPIRATION = 250  # half-width of the root window around the previous depth's score
 ASPIRATION_FROM = 4  # first depth searched with an aspiration window
@@ -77,15 +78,13 @@ class Searcher:
         self.exact: Callable[[GameState], int | None] | None = getattr(evaluate, "exact", None)
         self._extend_until = 0  # no extension at or beyond this ply
         self.tt: dict[int, tuple[int, int, int, Any]] = {}  # key -> (depth, score, bound, move)
-        # Two generations bound the table: when the new one holds half the entries, it
-        # becomes the old one and the older is dropped (ageing by generation; clearing
-        # the whole table mid-search would forget the ordering of the search under way).
+        # Ageing by generation: a full newer half becomes the older one, the oldest is
+        # dropped (a clear mid-search would forget the ordering of the search under way).
         self._tt_old: dict[int, tuple[int, int, int, Any]] = {}
         self.tt_max_entries = tt_max_entries
         self.history: dict[Any, int] = {}
         self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 1)]
-        # The score each searched root position got, by key (a caller that manages
-        # time compares a move's score with its previous one); bounded like the table.
+        # Each searched root position's score (`note_root_score`), for time management.
         self.root_scores: dict[int, int] = {}
         self.nodes = 0
         # Keys of the positions on the current search path and earlier in the game.
@@ -102,6 +101,12 @@ class Searcher:
         self.history.clear()
         self.root_scores.clear()
         self.killers = [[] for _ in range(MAX_DEPTH + 1)]
+
+    def note_root_score(self, key: int, score: int) -> None:
+        """Remember the score a root position got (bounded: forgotten past ROOT_SCORES_KEPT)."""
+        if len(self.root_scores) >= ROOT_SCORES_KEPT:
+            self.root_scores.clear()
+        self.root_scores[key] = score
 
     # ----- limits ----------------------------------------------------------
     def _check_limits(self) -> None:

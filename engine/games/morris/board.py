@@ -80,9 +80,6 @@ class Topology:
     mill_masks: tuple[int, ...]
     mills_at: tuple[tuple[int, ...], ...]  # mill masks through each point
     adjacent: tuple[int, ...]  # mask of neighbours of each point
-    # For each mill, each of its points and the mask of the two others: a placement
-    # or move onto `point` completes the mill when the mover holds `pair`.
-    completions: tuple[tuple[int, int], ...]
     # The neighbours of a set of points, by byte of its mask (three 256-entry tables).
     _reach: tuple[tuple[int, ...], ...]
     # For each point, the other two points of each mill through it: a piece arriving
@@ -107,13 +104,12 @@ def topology(diagonals: bool) -> Topology:
         for p, q in ((a, b), (b, c)):
             adjacent[p] |= 1 << q
             adjacent[q] |= 1 << p
-    completions = tuple((p, m & ~(1 << p)) for m, line in zip(masks, lines, strict=True) for p in line)
     reach = tuple(
         tuple(_union(adjacent[shift + i] for i in bit_indices(value)) for value in range(256))
         for shift in (0, 8, 16)
     )
     pairs_at = tuple(tuple(m & ~(1 << p) for m in mills_at[p]) for p in range(POINT_COUNT))
-    return Topology(tuple(lines), masks, mills_at, tuple(adjacent), completions, reach, pairs_at)
+    return Topology(tuple(lines), masks, mills_at, tuple(adjacent), reach, pairs_at)
 
 
 def _union(masks: Iterable[int]) -> int:

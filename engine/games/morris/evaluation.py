@@ -35,13 +35,12 @@ from __future__ import annotations
 from typing import NamedTuple, cast
 
 from engine.core import GameState
-from engine.games.morris.endgame import SECTIONS, exact_score
+from engine.games.morris.endgame import exact_score
 from engine.games.morris.rings import CORNERS, MIDPOINTS, RINGS_HIGH, RINGS_LOW, RINGS_MIDDLE, VERTICAL
 from engine.games.morris.rules import MorrisState
 
 PIECE = 1000
 CACHE_ENTRIES = 100_000  # bounded: cleared when full
-ENDGAME_PIECES = max(own + opp for own, opp in SECTIONS)  # the most the database holds
 EXTEND_STEPS = 1  # a side with this many steps or fewer is searched one ply deeper
 
 
@@ -264,10 +263,6 @@ class MorrisEvaluator:
 
     def exact(self, state: GameState) -> int | None:
         """The endgame database's score, if it covers the position."""
-        masks = cast(MorrisState, state).moving_masks()
-        # Most nodes fail this test, asked at every node before the database's own.
-        if masks is None or masks[0].bit_count() + masks[1].bit_count() > ENDGAME_PIECES:
-            return None
         return exact_score(state)
 
     def extend(self, state: GameState) -> bool:

@@ -121,22 +121,6 @@ class MorrisState(GameState):
         (the search asks for the key several times a node)."""
         return self._bb[0] | self._bb[1] << 24 | self._side << 48 | self._hand[0] << 49 | self._hand[1] << 54
 
-    # Repetition bookkeeping on the cached key (the search's hottest path).
-    def _note_position(self) -> None:
-        reps = self._reps
-        reps[self._key] = reps.get(self._key, 0) + 1
-
-    def _forget_position(self) -> None:
-        reps = self._reps
-        count = reps[self._key] - 1
-        if count:
-            reps[self._key] = count
-        else:
-            del reps[self._key]
-
-    def repetitions(self) -> int:
-        return self._reps.get(self._key, 0)
-
     def board(self) -> tuple[int, ...]:
         return cells_from_masks(self._bb[0], self._bb[1], POINT_COUNT)
 
@@ -275,11 +259,11 @@ class MorrisState(GameState):
             return len(self.legal_moves())
         own, opp = self._bb[side], self._bb[1 - side]
         empty = ALL_POINTS & ~(own | opp)
+        pairs_at = self._topo.pairs_at
         closing = 0  # empty points that complete a mill
-        for point, pair in self._topo.completions:
-            if own & pair == pair:
+        for point in points_of(empty):
+            if any(own & pair == pair for pair in pairs_at[point]):
                 closing |= 1 << point
-        closing &= empty
         count = empty.bit_count()
         if closing and opp:
             count += closing.bit_count() * (self.removable(1 - side).bit_count() - 1)
