@@ -100,10 +100,16 @@ def positions_and_labels(args: argparse.Namespace) -> list[dict[str, Any]]:
     finally:
         player.close()
         labeller.close()
+    return records_of(games, args.label_depth)
+
+
+def records_of(games: list[dict[str, Any]], label_depth: int) -> list[dict[str, Any]]:
+    """The labelled positions of `--data`'s games within DECIDED of equal: their moves,
+    label and game number."""
     return [
-        {"moves": game["moves"][:ply], "label": label}
+        {"moves": game["moves"][:ply], "label": label, "game": game["game"]}
         for game in games
-        if game["depth"] == args.label_depth
+        if game["depth"] == label_depth
         for ply, label in zip(game["plies"], game["labels"], strict=True)
         if abs(label) <= DECIDED
     ]

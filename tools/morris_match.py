@@ -9,7 +9,8 @@ A player is one of:
                                    default 1 s a move), endgame database and opening
                                    book included ('nobook': without the book)
   nodes:N[:EVAL[:noext]]           iterative deepening bounded by N nodes a move, EVAL
-                                   'new' (default) or 'v1' (the evaluation before issue 16),
+                                   'new' (default), 'base' (without the fitted line
+                                   patterns) or 'v1' (the evaluation before issue 16),
                                    'noext' without search extensions; node bounds make
                                    results independent of machine load
   mcts:N                           UCT with N simulations (a game-agnostic yardstick)
@@ -48,7 +49,7 @@ from engine.ai import players  # noqa: E402
 from engine.ai.players import HARD_MOVETIME, analyse  # noqa: E402
 from engine.ai.search import Evaluator, Searcher  # noqa: E402
 from engine.core import GameState, Outcome  # noqa: E402
-from engine.games.morris.evaluation import evaluate_morris  # noqa: E402
+from engine.games.morris.evaluation import MorrisEvaluator, evaluate_morris  # noqa: E402
 from engine.registry import new_state  # noqa: E402
 from tools.mcts import mcts_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
@@ -56,7 +57,9 @@ from tools.morris_eval_v1 import evaluate_morris as evaluate_v1  # noqa: E402
 from tools.openspiel_mcts import OpenSpielMCTS  # noqa: E402
 
 MAX_PLIES = 400  # a game still going after this many plies is scored a draw
-EVALUATIONS: dict[str, Evaluator] = {"new": evaluate_morris, "v1": evaluate_v1}
+# "new": the levels' evaluation; "base": its hand-designed terms without the fitted line
+# patterns (session 7's evaluation); "v1": the evaluation before issue 16.
+EVALUATIONS: dict[str, Evaluator] = {"new": evaluate_morris, "base": MorrisEvaluator(), "v1": evaluate_v1}
 
 
 @dataclass

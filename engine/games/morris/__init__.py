@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import GameSpec, OptionSpec
 from engine.games.morris.endgame import exact_value, solve_for_hard
-from engine.games.morris.evaluation import evaluate_morris
+from engine.games.morris.evaluation import evaluate_morris, evaluate_twelve
 from engine.games.morris.explain import MESSAGES
 from engine.games.morris.opening import book_move
 from engine.games.morris.rules import NineState, TwelveState
@@ -42,7 +42,7 @@ TWELVE = GameSpec(
     title="Twelve Men's Morris",
     player_names=("White", "Black"),
     factory=TwelveState,
-    evaluate=evaluate_morris,
+    evaluate=evaluate_twelve,
     endgame=solve_for_hard,
     exact_value=exact_value,
     options=(OptionSpec("diagonals", False, (False, True), "Diagonal lines"),),

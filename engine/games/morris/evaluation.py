@@ -36,6 +36,8 @@ from typing import NamedTuple, cast
 
 from engine.core import GameState
 from engine.games.morris.endgame import exact_score
+from engine.games.morris.pattern_weights import LINE_WEIGHTS
+from engine.games.morris.patterns import LinePatterns
 from engine.games.morris.rings import CORNERS, MIDPOINTS, RINGS_HIGH, RINGS_LOW, RINGS_MIDDLE, VERTICAL
 from engine.games.morris.rules import MorrisState
 
@@ -226,8 +228,9 @@ def evaluate_with(weights: Weights) -> MorrisEvaluator:
 class MorrisEvaluator:
     """`evaluate(state)`, plus the search extension hook `extend(state)`."""
 
-    def __init__(self, weights: Weights = DEFAULT) -> None:
+    def __init__(self, weights: Weights = DEFAULT, patterns: LinePatterns | None = None) -> None:
         self.weights = weights
+        self.patterns = patterns  # fitted line patterns, for the board without diagonals
         # Scores by position key and variant: iterative deepening and transpositions
         # reach the same leaves again and again.
         self._cache: dict[int, int] = {}
@@ -252,13 +255,20 @@ class MorrisEvaluator:
         theirs = RINGS_LOW[other & 0xFF] | RINGS_MIDDLE[other >> 8 & 0xFF] | RINGS_HIGH[other >> 16]
         board = _board(mine | theirs, VERTICAL[diagonals])
         w = self.weights
-        my_material, my_score, my_threats, _ = _side(mine, morris.in_hand(side), board, w)
-        their_material, their_score, their_threats, _ = _side(theirs, morris.in_hand(1 - side), board, w)
+        my_hand, their_hand = morris.in_hand(side), morris.in_hand(1 - side)
+        my_material, my_score, my_threats, _ = _side(mine, my_hand, board, w)
+        their_material, their_score, their_threats, _ = _side(theirs, their_hand, board, w)
         score = PIECE * (my_material - their_material) + my_score - their_score
         if my_threats:
             score += w.tempo
         elif their_threats >= 2:
             score -= w.double_threat
+        patterns = self.patterns
+        if patterns is not None and not diagonals:
+            if my_hand or their_hand:
+                score += patterns.score(mine, theirs, False)
+            elif my_material > 3 and their_material > 3:  # not while a side flies
+                score += patterns.score(mine, theirs, True)
         return score
 
     def exact(self, state: GameState) -> int | None:
@@ -274,4 +284,7 @@ class MorrisEvaluator:
         return cast(MorrisState, state).steps_at_most(EXTEND_STEPS)
 
 
-evaluate_morris = MorrisEvaluator()
+# Nine Men's Morris reads the line patterns fitted to it; Twelve (24 pieces on 24
+# points, another placement) keeps the hand-designed terms alone.
+evaluate_morris = MorrisEvaluator(DEFAULT, LinePatterns(LINE_WEIGHTS))
+evaluate_twelve = MorrisEvaluator()

@@ -1,0 +1,130 @@
+"""Line patterns of Nine Men's Morris: a weight for each way a mill line can be filled.
+
+An n-tuple evaluation (as in Othello's Logistello and in 2048 players): each of the
+board's 16 mill lines is read as a tuple of three points, each empty, the mover's or the
+opponent's (27 patterns), and each pattern has a weight by phase (placing, moving) and
+by kind of line. The weights are fitted (tools/fit_morris_patterns.py) to what a deep
+search says of positions, on top of the hand-designed terms of evaluation.py: they
+learn what those terms miss, such as which half-filled lines are assets and which are
+targets, and where a line shared by both sides decides a later block.
+
+Kinds of line, by the board's symmetries (rotations, reflections and the exchange of
+the inner and outer squares map each kind onto itself): side lines of the outer and
+inner squares ("ring"), side lines of the middle square ("middle"), and the lines
+across the squares ("across"). A line read backwards is the same line, so a pattern
+and its mirror share a weight.
+
+The search reads the weights through tables built once (`LinePatterns`): the patterns
+of a square's four side lines together are one look-up by that square's byte of both
+sides' ring-layout masks (engine/games/morris/rings.py); the lines across, two at a
+time, by the midpoints of the three squares. `line_counts` is the plain reading, which
+the fitting tool and the tests use as the specification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import product
+
+PHASES = ("placing", "moving")
+KINDS = ("ring", "middle", "across")
+EMPTY, MINE, THEIRS = 0, 1, 2
+
+# The mill lines without diagonals in the ring layout (bit ring*8 + pos): side lines
+# around each odd pos, lines across the rings at each odd pos.
+SIDE_LINES = tuple(
+    ("middle" if ring == 1 else "ring", (ring * 8 + pos - 1, ring * 8 + pos, ring * 8 + (pos + 1) % 8))
+    for ring in range(3)
+    for pos in (1, 3, 5, 7)
+)
+ACROSS_LINES = tuple(("across", (pos, 8 + pos, 16 + pos)) for pos in (1, 3, 5, 7))
+LINES: tuple[tuple[str, tuple[int, int, int]], ...] = SIDE_LINES + ACROSS_LINES
+
+
+def pattern_code(cells: Sequence[int]) -> int:
+    """A line's pattern, the same read either way: the smaller base-3 number of the
+    two readings (cells EMPTY, MINE or THEIRS)."""
+    forward = cells[0] * 9 + cells[1] * 3 + cells[2]
+    backward = cells[2] * 9 + cells[1] * 3 + cells[0]
+    return min(forward, backward)
+
+
+def _cell(mine: int, theirs: int, bit: int) -> int:
+    return MINE if mine >> bit & 1 else THEIRS if theirs >> bit & 1 else EMPTY
+
+
+def line_counts(mine: int, theirs: int) -> dict[tuple[str, int], int]:
+    """How many lines of each (kind, pattern) the position has, both masks in the ring
+    layout, `mine` the mover's: the plain reading of the features."""
+    counts: dict[tuple[str, int], int] = {}
+    for kind, bits in LINES:
+        key = (kind, pattern_code([_cell(mine, theirs, bit) for bit in bits]))
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+# A phase's weights: by kind of line, by pattern code (codes that are not the smaller
+# reading of their line are never looked up).
+PhaseWeights = Mapping[str, Mapping[int, int]]
+
+
+def _ring_table(weights: Mapping[int, int]) -> dict[int, int]:
+    """By one square's byte of both masks (mine << 8 | theirs): its four side lines'
+    total weight, for every way the square's 8 points can be filled."""
+    table = {}
+    for cells in product((EMPTY, MINE, THEIRS), repeat=8):
+        mine = sum(1 << pos for pos, cell in enumerate(cells) if cell == MINE)
+        theirs = sum(1 << pos for pos, cell in enumerate(cells) if cell == THEIRS)
+        lines = [(cells[pos - 1], cells[pos], cells[(pos + 1) % 8]) for pos in (1, 3, 5, 7)]
+        table[mine << 8 | theirs] = sum(weights.get(pattern_code(line), 0) for line in lines)
+    return table
+
+
+def _across_table(weights: Mapping[int, int]) -> dict[int, int]:
+    """By two neighbouring lines across (`_fold`: 6 bits a side, mine << 8 | theirs):
+    their total weight."""
+    table = {}
+    for cells in product((EMPTY, MINE, THEIRS), repeat=6):  # line a's rings 0-2, line b's
+        mine = theirs = 0
+        for index, cell in enumerate(cells):
+            line, ring = divmod(index, 3)
+            bit = 1 << (ring * 2 + line)  # `_fold`'s layout
+            if cell == MINE:
+                mine |= bit
+            elif cell == THEIRS:
+                theirs |= bit
+        first, second = pattern_code(cells[:3]), pattern_code(cells[3:])
+        table[mine << 8 | theirs] = weights.get(first, 0) + weights.get(second, 0)
+    return table
+
+
+def _fold(mask: int) -> tuple[int, int]:
+    """A mask's midpoints for the lines across: (pos 1 and 3, pos 5 and 7), each 6 bits,
+    bit ring*2 + which line."""
+    low = (mask >> 1 & 0x1 | mask >> 2 & 0x2 | mask >> 7 & 0x4
+           | mask >> 8 & 0x8 | mask >> 13 & 0x10 | mask >> 14 & 0x20)  # fmt: skip
+    high = (mask >> 5 & 0x1 | mask >> 6 & 0x2 | mask >> 11 & 0x4
+            | mask >> 12 & 0x8 | mask >> 17 & 0x10 | mask >> 18 & 0x20)  # fmt: skip
+    return low, high
+
+
+class LinePatterns:
+    """The fitted weights as look-up tables: `score(mine, theirs, moving)` is the sum of
+    every line's weight for the phase, in the evaluation's units (a few look-ups)."""
+
+    def __init__(self, weights: Mapping[str, PhaseWeights]) -> None:
+        self._ring = [_ring_table(weights[phase]["ring"]) for phase in PHASES]
+        self._middle = [_ring_table(weights[phase]["middle"]) for phase in PHASES]
+        self._across = [_across_table(weights[phase]["across"]) for phase in PHASES]
+
+    def score(self, mine: int, theirs: int, moving: bool) -> int:
+        ring, middle, across = self._ring[moving], self._middle[moving], self._across[moving]
+        my_low, my_high = _fold(mine)
+        their_low, their_high = _fold(theirs)
+        return (
+            ring[(mine & 0xFF) << 8 | theirs & 0xFF]
+            + middle[mine & 0xFF00 | theirs >> 8 & 0xFF]
+            + ring[mine >> 8 & 0xFF00 | theirs >> 16]
+            + across[my_low << 8 | their_low]
+            + across[my_high << 8 | their_high]
+        )
