@@ -102,8 +102,9 @@ def test_the_evaluation_adds_the_patterns_of_its_phase_and_none_while_a_side_fli
         checked[phase] += not flying
     assert min(checked.values()) > 5
     # Flying: White has three pieces and none in hand.
-    flying = state_of(position_text(0b111 << 3, 0b1111 << 12 | 1 << 20, 0))
-    assert evaluate_morris._score(flying, False) == base._score(flying, False)
+    three = state_of(position_text(0b111 << 3, 0b1111 << 12 | 1 << 20, 0))
+    assert three.is_flying(0)
+    assert evaluate_morris._score(three, False) == base._score(three, False)
 
 
 def test_twelve_and_the_diagonals_keep_the_hand_designed_terms() -> None:
