@@ -18,7 +18,7 @@ from engine.games.morris.patterns import KINDS, LINES, PHASES, LinePatterns, lin
 from engine.games.morris.rings import to_rings
 from engine.games.morris.rules import MorrisState, position_text
 from engine.registry import new_state
-from tools.fit_morris_patterns import fit
+from tools.fit_morris_patterns import HELD_OUT_EVERY, fit
 
 PATTERNS = LinePatterns(LINE_WEIGHTS)
 cells = st.lists(st.integers(0, 2), min_size=24, max_size=24)
@@ -60,8 +60,8 @@ def test_a_line_read_backwards_is_the_same_pattern() -> None:
 @given(cells)
 def test_the_tables_read_what_the_lines_say(board: list[int]) -> None:
     mine, theirs = masks(board)
-    for moving, phase in enumerate(PHASES):
-        assert PATTERNS.score(mine, theirs, bool(moving)) == plain_score(mine, theirs, phase)
+    for index, phase in enumerate(PHASES):
+        assert PATTERNS.score(mine, theirs, index) == plain_score(mine, theirs, phase)
 
 
 @settings(max_examples=100, deadline=None)
@@ -74,9 +74,9 @@ def test_the_board_symmetries_keep_the_score(board: list[int], symmetry: int) ->
     other = sum(1 << p for p in range(24) if board[p] == 2)
     perm = symmetries()[symmetry]
     moved_own, moved_other = image(own, perm), image(other, perm)
-    moving = rng.random() < 0.5
-    assert PATTERNS.score(to_rings(own), to_rings(other), moving) == PATTERNS.score(
-        to_rings(moved_own), to_rings(moved_other), moving
+    phase = rng.randrange(len(PHASES))
+    assert PATTERNS.score(to_rings(own), to_rings(other), phase) == PATTERNS.score(
+        to_rings(moved_own), to_rings(moved_other), phase
     )
 
 
@@ -89,18 +89,18 @@ def state_of(text: str) -> MorrisState:
 
 def test_the_evaluation_adds_the_patterns_of_its_phase_and_none_while_a_side_flies() -> None:
     base = MorrisEvaluator(DEFAULT)
-    checked = {"placing": 0, "moving": 0}
-    for state in random_positions(8, range(4, 90), 60):
+    checked = dict.fromkeys(PHASES, 0)
+    for state in random_positions(8, range(2, 90), 90):
         assert isinstance(state, MorrisState)
         side = state.to_move
         mine, theirs = to_rings(state.occupied(side)), to_rings(state.occupied(1 - side))
-        placing = state.in_hand(0) or state.in_hand(1)
-        flying = not placing and 3 in (state.on_board(0), state.on_board(1))
-        phase = "placing" if placing else "moving"
+        hands = state.in_hand(0) + state.in_hand(1)
+        flying = not hands and 3 in (state.on_board(0), state.on_board(1))
+        phase = "placing" if hands else "moving"
         added = 0 if flying else plain_score(mine, theirs, phase)
         assert evaluate_morris._score(state, False) == base._score(state, False) + added
         checked[phase] += not flying
-    assert min(checked.values()) > 5
+    assert min(checked.values()) > 5, checked
     # Flying: White has three pieces and none in hand.
     three = state_of(position_text(0b111 << 3, 0b1111 << 12 | 1 << 20, 0))
     assert three.is_flying(0)
@@ -117,15 +117,18 @@ def test_twelve_and_the_diagonals_keep_the_hand_designed_terms() -> None:
 
 def test_the_fit_recovers_scores_made_with_known_weights() -> None:
     """Labels made by the evaluation with patterns (base + patterns): the fit finds a
-    base coefficient of 1 and weights that give back every label."""
+    base coefficient of 1 and weights that give back the label of every position it
+    was fitted to (not the held-out ones: 600 random positions leave the opening's 54
+    weights underdetermined)."""
     records = []
-    states = list(random_positions(3, range(6, 80), 400))
+    states = list(random_positions(3, range(2, 80), 600))
     for number, state in enumerate(states):
         moves = [str(move) for move in state.history]
         records.append({"moves": moves, "label": evaluate_morris(state), "game": number})
     weights, coefficient = fit(records, ridge=1e-6)
     assert abs(coefficient - 1) < 0.01
     refitted = MorrisEvaluator(DEFAULT, LinePatterns(weights))
-    errors = [abs(refitted(state) - evaluate_morris(state)) for state in states]
+    fitted = [state for number, state in enumerate(states) if number % HELD_OUT_EVERY]
+    errors = [abs(refitted(state) - evaluate_morris(state)) for state in fitted]
     assert max(errors) <= 20, max(errors)
     assert set(weights) == set(PHASES) and all(set(weights[p]) == set(KINDS) for p in PHASES)

@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.games.morris.evaluation import DEFAULT, MorrisEvaluator  # noqa: E402
-from engine.games.morris.patterns import KINDS, PHASES, line_counts, pattern_code  # noqa: E402
+from engine.games.morris.patterns import KINDS, PHASES, line_counts, pattern_code, phase_of  # noqa: E402
 from engine.games.morris.rings import to_rings  # noqa: E402
 from engine.games.morris.rules import MorrisState, parse_morris_move  # noqa: E402
 from tools.fit_morris_eval import DATA_FILE, records_of  # noqa: E402
@@ -49,27 +49,19 @@ COLUMNS = [(phase, kind, code) for phase in PHASES for kind in KINDS for code in
 COLUMN = {column: index for index, column in enumerate(COLUMNS)}
 
 
-def phase_of(state: MorrisState) -> str | None:
-    """The patterns' phase, None while a side flies (the patterns do not apply)."""
-    if state.in_hand(0) or state.in_hand(1):
-        return "placing"
-    if state.on_board(0) == 3 or state.on_board(1) == 3:
-        return None
-    return "moving"
-
-
 Fitted = dict[str, dict[str, dict[int, int]]]  # by phase, kind of line, pattern code
 
 
 def feature_row(state: MorrisState, base: MorrisEvaluator) -> np.ndarray:
     """The pattern counts, then the base evaluation's score, for the side to move."""
     row = np.zeros(len(COLUMNS) + 1)
-    phase = phase_of(state)
+    hands = state.in_hand(0) + state.in_hand(1)
+    phase = phase_of(hands, state.on_board(0) + state.in_hand(0), state.on_board(1) + state.in_hand(1))
     if phase is not None:
         side = state.to_move
         mine, theirs = to_rings(state.occupied(side)), to_rings(state.occupied(1 - side))
         for (kind, code), count in line_counts(mine, theirs).items():
-            row[COLUMN[phase, kind, code]] = count
+            row[COLUMN[PHASES[phase], kind, code]] = count
     row[-1] = base(state)
     return row
 

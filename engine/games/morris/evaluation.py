@@ -37,7 +37,7 @@ from typing import NamedTuple, cast
 from engine.core import GameState
 from engine.games.morris.endgame import exact_score
 from engine.games.morris.pattern_weights import LINE_WEIGHTS
-from engine.games.morris.patterns import LinePatterns
+from engine.games.morris.patterns import LinePatterns, phase_of
 from engine.games.morris.rings import CORNERS, MIDPOINTS, RINGS_HIGH, RINGS_LOW, RINGS_MIDDLE, VERTICAL
 from engine.games.morris.rules import MorrisState
 
@@ -265,10 +265,9 @@ class MorrisEvaluator:
             score -= w.double_threat
         patterns = self.patterns
         if patterns is not None and not diagonals:
-            if my_hand or their_hand:
-                score += patterns.score(mine, theirs, False)
-            elif my_material > 3 and their_material > 3:  # not while a side flies
-                score += patterns.score(mine, theirs, True)
+            phase = phase_of(my_hand + their_hand, my_material, their_material)
+            if phase is not None:
+                score += patterns.score(mine, theirs, phase)
         return score
 
     def exact(self, state: GameState) -> int | None:
