@@ -27,7 +27,9 @@ which positions the endgame database (engine/games/morris/endgame.py) scores exa
 
 Weights are in thousandths of a piece, fitted to positions scored by a deeper search
 (tools/fit_morris_eval.py) and checked by self-play (tools/tune_morris.py, results in
-tools/data/morris_tuning.json).
+tools/data/morris_tuning.json). Nine Men's Morris adds fitted line patterns (an n-tuple
+evaluation, engine/games/morris/patterns.py): what these terms miss about each mill
+line's filling, learnt from the same kind of positions (tools/fit_morris_patterns.py).
 """
 
 from __future__ import annotations
