@@ -35,7 +35,7 @@ NINE = GameSpec(
     exact_value=exact_value,
     bench_positions=BENCH_POSITIONS,
     messages=MESSAGES,
-    review_scale=3241.0,  # tools/calibrate_review.py (review_calibration.json)
+    review_scale=2488.0,  # tools/calibrate_review.py (review_calibration.json)
 )
 TWELVE = GameSpec(
     id="twelve",
