@@ -9,7 +9,7 @@ Each of the loser's moves is scored by millref at
 `--depth` before and after it; the first move after which the loser's score falls
 from at least a draw (above -LOST) to a loss (at most -LOST) is the decisive mistake.
 The position before it is then given to hard with each of `--retry`'s budgets (seconds):
-does more time find a move millref scores as holding?
+does more time find a move millref, two plies deeper, scores as holding?
 
 Prints, per game: the mistake's ply and phase, the scores, and which budgets hold; then
 a summary by phase. Needs `cc` (millref).
@@ -54,16 +54,30 @@ def holds(score: int) -> bool:
 
 def blame(moves: list[MorrisMove], loser: int, ref: MillRef) -> tuple[int, int, int] | None:
     """(ply, score before, score after) of the loser's first move that turns a held
-    position into a lost one; None when no move of the loser does (lost from the start)."""
+    position into a lost one; None when no move of the loser does (lost from the start).
+
+    The score after a move is the reply's search, a ply shallower than the search at the
+    loser's next turn: a move whose score after still holds, followed by a turn whose
+    score before no longer does, or by a forced move that loses, is the mistake too
+    (found one ply late otherwise, or not at all)."""
+    held: tuple[int, int] | None = None  # (ply, score before) of the last free move that held
     for ply in range(loser, len(moves), 2):
         history = moves[:ply]
-        if replay(history).outcome() is not None:
+        state = replay(history)
+        if state.outcome() is not None:
             return None
         ref.move(history, 0)
         before = ref.last["score"]
+        if held is not None and not holds(before):
+            return held[0], held[1], before
         after = score_after(ref, moves[: ply + 1])
+        if len(state.legal_moves()) == 1:  # a forced move is no mistake: the one before it
+            if not holds(after):
+                return (held[0], held[1], after) if held is not None else None
+            continue
         if holds(before) and not holds(after):
             return ply, before, after
+        held = (ply, before) if holds(before) else None
     return None
 
 
@@ -88,7 +102,9 @@ def main() -> int:
     args = parser.parse_args()
     budgets = [float(word) for word in args.retry.split(",") if word]
     summary: dict[str, list[int]] = {}
-    with MillRef(0, args.depth) as ref:
+    # A retry's move is checked two plies deeper than the scan: the scan's score after
+    # a move can still hold where the position is lost a ply further (see `blame`).
+    with MillRef(0, args.depth) as ref, MillRef(0, args.depth + 2) as check:
         for number, line in enumerate(args.losses.read_text().splitlines(), 1):
             game = json.loads(line)
             loser = game["collapsed"][0]
@@ -106,7 +122,7 @@ def main() -> int:
             for seconds in budgets:
                 players.forget_games()
                 choice = analyse(state, "hard", movetime=seconds)
-                held.append(holds(score_after(ref, [*moves[:ply], choice.move])))
+                held.append(holds(score_after(check, [*moves[:ply], choice.move])))
             retries = ", ".join(
                 f"hard {s:g} s {'holds' if h else 'loses'}" for s, h in zip(budgets, held, strict=True)
             )
