@@ -23,6 +23,9 @@ Techniques (the names used in the chess-programming literature):
 - limits: a time budget, a node budget and a `stop` callable, checked every
   CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
   trusted) except for a better root move already proven with the full window.
+Tried and left out: late move reductions (a ply less for quiet moves after the third,
+searched again in full when they beat alpha) scored +8 =16 -6 against this search in
+Nine Men's Morris at 10,000 nodes a move (session 8): no gain worth an inexact search.
 """
 
 from __future__ import annotations
