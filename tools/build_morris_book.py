@@ -1,6 +1,6 @@
 """Build the Nine Men's Morris placement book (engine/games/morris/opening.py) offline.
 
-    python -m tools.build_morris_book [--ref-depth 14 --rank-depth 10 --lines 0,3,2,2,2,1]
+    python -m tools.build_morris_book [--ref-depth 14 --rank-depth 10 --lines 0,3,3,3,3,1]
         [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3] [--width 2] [--games 12]
         [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000] [--colours 01]
         [--losses tools/data/morris_book_losses.jsonl]
