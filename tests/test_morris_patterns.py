@@ -10,13 +10,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_ai_search import random_positions
+from test_morris_endgame import set_position
 
 from engine.games.morris.endgame import image, symmetries
 from engine.games.morris.evaluation import DEFAULT, MorrisEvaluator, evaluate_morris, evaluate_twelve
 from engine.games.morris.pattern_weights import LINE_WEIGHTS
 from engine.games.morris.patterns import KINDS, LINES, PHASES, LinePatterns, line_counts, pattern_code
 from engine.games.morris.rings import to_rings
-from engine.games.morris.rules import MorrisState, position_text
+from engine.games.morris.rules import MorrisState
 from engine.registry import new_state
 from tools.fit_morris_patterns import HELD_OUT_EVERY, fit
 
@@ -80,13 +81,6 @@ def test_the_board_symmetries_keep_the_score(board: list[int], symmetry: int) ->
     )
 
 
-def state_of(text: str) -> MorrisState:
-    state = new_state("nine")
-    assert isinstance(state, MorrisState)
-    state.load_position(text)
-    return state
-
-
 def test_the_evaluation_adds_the_patterns_of_its_phase_and_none_while_a_side_flies() -> None:
     base = MorrisEvaluator(DEFAULT)
     checked = dict.fromkeys(PHASES, 0)
@@ -102,7 +96,9 @@ def test_the_evaluation_adds_the_patterns_of_its_phase_and_none_while_a_side_fli
         checked[phase] += not flying
     assert min(checked.values()) > 5, checked
     # Flying: White has three pieces and none in hand.
-    three = state_of(position_text(0b111 << 3, 0b1111 << 12 | 1 << 20, 0))
+    three = new_state("nine")
+    assert isinstance(three, MorrisState)
+    set_position(three, 0b111 << 3, 0b1111 << 12 | 1 << 20, 0)
     assert three.is_flying(0)
     assert evaluate_morris._score(three, False) == base._score(three, False)
 

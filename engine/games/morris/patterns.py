@@ -24,6 +24,7 @@ the fitting tool and the tests use as the specification.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import product
 
 # Placement, the moving phase (a side flying has no pattern weights: its pieces go
@@ -80,34 +81,50 @@ def line_counts(mine: int, theirs: int) -> dict[tuple[str, int], int]:
 PhaseWeights = Mapping[str, Mapping[int, int]]
 
 
+@cache
+def _fillings(bits: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every way of filling the points at `bits` (a table's mask layout): its look-up
+    key (mine << 8 | theirs) and its cells, in `bits` order. Built once a layout and
+    shared by every phase's table (the tables are built when the engine is imported)."""
+    fillings = []
+    for cells in product((EMPTY, MINE, THEIRS), repeat=len(bits)):
+        key = 0
+        for bit, cell in zip(bits, cells, strict=True):
+            if cell:
+                key |= 1 << (bit + 8 if cell == MINE else bit)
+        fillings.append((key, cells))
+    return tuple(fillings)
+
+
+def _by_reading(weights: Mapping[int, int]) -> list[int]:
+    """The weight of each base-3 reading of a line (either way round)."""
+    return [weights.get(pattern_code((raw // 9, raw // 3 % 3, raw % 3)), 0) for raw in range(27)]
+
+
 def _ring_table(weights: Mapping[int, int]) -> dict[int, int]:
     """By one square's byte of both masks (mine << 8 | theirs): its four side lines'
     total weight, for every way the square's 8 points can be filled."""
-    table = {}
-    for cells in product((EMPTY, MINE, THEIRS), repeat=8):
-        mine = sum(1 << pos for pos, cell in enumerate(cells) if cell == MINE)
-        theirs = sum(1 << pos for pos, cell in enumerate(cells) if cell == THEIRS)
-        lines = [(cells[pos - 1], cells[pos], cells[(pos + 1) % 8]) for pos in (1, 3, 5, 7)]
-        table[mine << 8 | theirs] = sum(weights.get(pattern_code(line), 0) for line in lines)
-    return table
+    weight = _by_reading(weights)
+    return {
+        key: weight[c[0] * 9 + c[1] * 3 + c[2]] + weight[c[2] * 9 + c[3] * 3 + c[4]]
+        + weight[c[4] * 9 + c[5] * 3 + c[6]] + weight[c[6] * 9 + c[7] * 3 + c[0]]
+        for key, c in _fillings(tuple(range(8)))
+    }  # fmt: skip
+
+
+# `_fold`'s layout of two neighbouring lines across: line a's rings 0-2, then line b's,
+# at bit ring*2 + which line.
+_ACROSS_BITS = tuple(ring * 2 + line for line in range(2) for ring in range(3))
 
 
 def _across_table(weights: Mapping[int, int]) -> dict[int, int]:
     """By two neighbouring lines across (`_fold`: 6 bits a side, mine << 8 | theirs):
     their total weight."""
-    table = {}
-    for cells in product((EMPTY, MINE, THEIRS), repeat=6):  # line a's rings 0-2, line b's
-        mine = theirs = 0
-        for index, cell in enumerate(cells):
-            line, ring = divmod(index, 3)
-            bit = 1 << (ring * 2 + line)  # `_fold`'s layout
-            if cell == MINE:
-                mine |= bit
-            elif cell == THEIRS:
-                theirs |= bit
-        first, second = pattern_code(cells[:3]), pattern_code(cells[3:])
-        table[mine << 8 | theirs] = weights.get(first, 0) + weights.get(second, 0)
-    return table
+    weight = _by_reading(weights)
+    return {
+        key: weight[c[0] * 9 + c[1] * 3 + c[2]] + weight[c[3] * 9 + c[4] * 3 + c[5]]
+        for key, c in _fillings(_ACROSS_BITS)
+    }
 
 
 def _fold(mask: int) -> tuple[int, int]:
