@@ -6,6 +6,7 @@ weights from positions scored with them."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ from engine.games.morris.patterns import KINDS, LINES, PHASES, LinePatterns, lin
 from engine.games.morris.rings import to_rings
 from engine.games.morris.rules import MorrisState
 from engine.registry import new_state
-from tools.fit_morris_patterns import HELD_OUT_EVERY, fit
+from tools.fit_morris_patterns import HELD_OUT_EVERY, check, fit
 
 PATTERNS = LinePatterns(LINE_WEIGHTS)
 cells = st.lists(st.integers(0, 2), min_size=24, max_size=24)
@@ -116,15 +117,20 @@ def test_the_fit_recovers_scores_made_with_known_weights() -> None:
     base coefficient of 1 and weights that give back the label of every position it
     was fitted to (not the held-out ones: 600 random positions leave the opening's 54
     weights underdetermined)."""
-    records = []
+    records: list[dict[str, Any]] = []
     states = list(random_positions(3, range(2, 80), 600))
     for number, state in enumerate(states):
         moves = [str(move) for move in state.history]
         records.append({"moves": moves, "label": evaluate_morris(state), "game": number})
-    weights, coefficient = fit(records, ridge=1e-6)
+    weights, coefficient, solution = fit(records, ridge=1e-6)
     assert abs(coefficient - 1) < 0.01
     refitted = MorrisEvaluator(DEFAULT, LinePatterns(weights))
     fitted = [state for number, state in enumerate(states) if number % HELD_OUT_EVERY]
     errors = [abs(refitted(state) - evaluate_morris(state)) for state in fitted]
     assert max(errors) <= 20, max(errors)
     assert set(weights) == set(PHASES) and all(set(weights[p]) == set(KINDS) for p in PHASES)
+    # Scored against other labels (the held-out positions'), the solution errs by
+    # their distance from its own predictions.
+    assert check(records, solution) < 1
+    shifted = [{**record, "label": record["label"] + 100} for record in records]
+    assert abs(check(shifted, solution) - 100) < 1

@@ -1,6 +1,6 @@
 """Fit Nine Men's Morris's line pattern weights to positions scored by a deeper search.
 
-    python -m tools.fit_morris_patterns [--ridge 10] [--label-depth 10]
+    python -m tools.fit_morris_patterns [--ridge 10] [--label-depth 10] [--check-depth D]
         [--data tools/data/morris_fit_positions.jsonl] [--write]
 
 The positions and their labels (millref's depth-10 score, thousandths of a piece, side
@@ -24,6 +24,9 @@ kept: the placement split in two (error 665, even in play), patterns of the thre
 points around each corner (676), of each point with its neighbours (lines and points
 685 against lines 690 on 10,300 positions, at 24 more look-ups an evaluation), and a
 joint refit of the hand-designed weights (654 with them kept non-negative; not played).
+Session 9: labels from millref's depth-12 search (tools/relabel_morris_fit.py) teach the
+patterns nothing the depth-10 ones do not (`--check-depth` scores a fit against another
+depth's labels: 726 against the depth-12 fit's own 724).
 """
 
 from __future__ import annotations
@@ -71,13 +74,20 @@ def feature_row(state: MorrisState, base: MorrisEvaluator) -> np.ndarray:
     return row
 
 
-def fit(records: list[dict[str, Any]], ridge: float) -> tuple[Fitted, float]:
-    """The pattern weights in the base score's units and the base score's coefficient."""
+def table(records: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The feature rows, the labels and which records are held out."""
     base = MorrisEvaluator(DEFAULT)  # without patterns
     states = [replay([parse_morris_move(text) for text in record["moves"]]) for record in records]
     matrix = np.array([feature_row(state, base) for state in states])
     target = np.array([record["label"] for record in records], dtype=float)
     held = np.array([record["game"] % HELD_OUT_EVERY == 0 for record in records])
+    return matrix, target, held
+
+
+def fit(records: list[dict[str, Any]], ridge: float) -> tuple[Fitted, float, np.ndarray]:
+    """The pattern weights in the base score's units, the base score's coefficient and
+    the whole solution (the fit's weights on `feature_row`)."""
+    matrix, target, held = table(records)
     a, b = matrix[~held], target[~held]
     penalty = np.full(matrix.shape[1], ridge)
     penalty[-1] = 1e-6
@@ -94,7 +104,13 @@ def fit(records: list[dict[str, Any]], ridge: float) -> tuple[Fitted, float]:
     weights: Fitted = {phase: {kind: {} for kind in KINDS} for phase in PHASES}
     for (phase, kind, code), value in zip(COLUMNS, solution[:-1], strict=True):
         weights[phase][kind][code] = round(value / coefficient)
-    return weights, coefficient
+    return weights, coefficient, solution
+
+
+def check(records: list[dict[str, Any]], solution: np.ndarray) -> float:
+    """The held-out error of a solution against other labels (another depth's)."""
+    matrix, target, held = table(records)
+    return float(np.mean(np.abs(matrix[held] @ solution - target[held])))
 
 
 def write(weights: Fitted, coefficient: float, count: int, ridge: float) -> None:
@@ -125,12 +141,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--ridge", type=float, default=10.0)
     parser.add_argument("--label-depth", type=int, default=10)
+    parser.add_argument("--check-depth", type=int, help="also score the fit against these labels")
     parser.add_argument("--data", type=Path, default=DATA_FILE)
     parser.add_argument("--write", action="store_true", help="regenerate the weights module")
     args = parser.parse_args(argv)
     games = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines()]
     records = records_of(games, args.label_depth)
-    weights, coefficient = fit(records, args.ridge)
+    weights, coefficient, solution = fit(records, args.ridge)
+    if args.check_depth is not None:
+        error = check(records_of(games, args.check_depth), solution)
+        print(f"held-out error against the depth-{args.check_depth} labels: {error:.0f}")
     if args.write:
         write(weights, coefficient, len(records), args.ridge)
     return 0
