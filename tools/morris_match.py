@@ -5,13 +5,16 @@
 
 A player is one of:
   easy | medium                    the levels, through engine.ai.players.analyse
-  hard[:SECONDS][:nobook]          the hard level (analyse, with this player's own tables;
+  hard[:SECONDS][:FLAG...]         the hard level (analyse, with this player's own tables;
                                    default 1 s a move), endgame database and opening
-                                   book included ('nobook': without the book)
-  nodes:N[:EVAL[:noext]]           iterative deepening bounded by N nodes a move, EVAL
+                                   book included; flags 'nobook' without the book,
+                                   'lmr' / 'nolmr' with / without late move reductions
+                                   (default: as the evaluation says; Nine: with)
+  nodes:N[:EVAL[:FLAG...]]         iterative deepening bounded by N nodes a move, EVAL
                                    'new' (default), 'base' (without the fitted line
                                    patterns) or 'v1' (the evaluation before issue 16),
-                                   'noext' without search extensions; node bounds make
+                                   flags 'noext' without search extensions, 'lmr' /
+                                   'nolmr' as for hard; node bounds make
                                    results independent of machine load
   mcts:N                           UCT with N simulations (a game-agnostic yardstick)
   osmcts:N                         OpenSpiel's C++ MCTS, N simulations, random rollouts
@@ -37,6 +40,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +64,11 @@ MAX_PLIES = 400  # a game still going after this many plies is scored a draw
 # "new": the levels' evaluation; "base": its hand-designed terms without the fitted line
 # patterns (session 7's evaluation); "v1": the evaluation before issue 16.
 EVALUATIONS: dict[str, Evaluator] = {"new": evaluate_morris, "base": MorrisEvaluator(), "v1": evaluate_v1}
+
+
+def reduction_flag(flags: Collection[str]) -> bool | None:
+    """Late move reductions forced on ('lmr') or off ('nolmr'), else None (the default)."""
+    return True if "lmr" in flags else False if "nolmr" in flags else None
 
 
 @dataclass
@@ -108,15 +117,23 @@ class Player:
                 raise RuntimeError(f"millref chose {move}, illegal here: {state.history}")
             return move
         if kind == "hard":
-            seconds, _, flag = rest.partition(":")
-            return self._hard(state, float(seconds) if seconds else HARD_MOVETIME, flag != "nobook")
+            seconds, *flags = rest.split(":")
+            unknown = set(flags) - {"nobook", "lmr", "nolmr"}
+            if unknown:
+                raise ValueError(f"unknown flags {sorted(unknown)} in {self.spec!r}")
+            seconds_a_move = float(seconds) if seconds else HARD_MOVETIME
+            return self._hard(state, seconds_a_move, "nobook" not in flags, reduction_flag(flags))
         if kind == "nodes":
-            budget, _, evaluation = rest.partition(":")
-            evaluation, _, flag = evaluation.partition(":")
-            return self._nodes(state, int(budget), evaluation or "new", flag != "noext")
+            budget, evaluation, *flags = [*rest.split(":"), ""]
+            unknown = set(flags) - {"", "noext", "lmr", "nolmr"}
+            if unknown:
+                raise ValueError(f"unknown flags {sorted(unknown)} in {self.spec!r}")
+            return self._nodes(state, int(budget), evaluation or "new", set(flags))
         raise ValueError(f"unknown player {self.spec!r}")
 
-    def _hard(self, state: GameState, movetime: float, book: bool = True) -> Any:
+    def _hard(
+        self, state: GameState, movetime: float, book: bool = True, reductions: bool | None = None
+    ) -> Any:
         """The hard level itself, its tables swapped for this player's own (two hard
         players must not share a transposition table); without its opening book, the
         game's spec is swapped for the move's duration for one without it."""
@@ -124,6 +141,8 @@ class Player:
         players._searchers = self.tables
         game = type(state)
         spec = game.spec
+        if reductions is not None:  # the level's searcher, late move reductions forced on or off
+            self.tables.setdefault(f"{spec.id}/hard", Searcher(spec.evaluate, reductions=reductions))
         if not book:
             game.spec = dataclasses.replace(spec, opening=None)
         try:
@@ -132,9 +151,10 @@ class Player:
             players._searchers = shared
             game.spec = spec
 
-    def _nodes(self, state: GameState, budget: int, evaluation: str, extensions: bool) -> Any:
+    def _nodes(self, state: GameState, budget: int, evaluation: str, flags: set[str]) -> Any:
         if self.searcher is None:
-            self.searcher = Searcher(EVALUATIONS[evaluation], extensions=extensions)
+            extensions, reductions = "noext" not in flags, reduction_flag(flags)
+            self.searcher = Searcher(EVALUATIONS[evaluation], extensions=extensions, reductions=reductions)
         move = state.legal_moves()[0]
         for result in self.searcher.iterate(state, max_nodes=budget):
             move = result.move

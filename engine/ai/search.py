@@ -8,8 +8,11 @@ Techniques (the names used in the chess-programming literature):
 - a transposition table keyed on the exact `state.key()`, bounded in size by two
   generations (the older dropped when the newer is full), storing depth, score, bound
   type and best move; mate scores are stored relative to the node;
-- move ordering: TT move, then captures (`is_capture`), then two killer moves per ply,
-  then the history heuristic;
+- move ordering (engine/ai/move_order.py): TT move, then captures (`is_capture`), then
+  two killer moves per ply, then the history heuristic;
+- late move reductions, for evaluators that ask for them (`late_move_reductions`: Nine
+  Men's Morris): a quiet move ordered late, not a killer, is searched a ply shallower
+  (two when very late and deep) with a null window, and again in full if it beats alpha;
 - aspiration windows: from depth ASPIRATION_FROM on, the root is searched first within
   ASPIRATION of the previous depth's score, and again with a full window if it falls out;
 - extensions: an evaluator may carry `extend(state) -> bool` (Morris: a side with one
@@ -23,9 +26,12 @@ Techniques (the names used in the chess-programming literature):
 - limits: a time budget, a node budget and a `stop` callable, checked every
   CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
   trusted) except for a better root move already proven with the full window.
-Tried and left out: late move reductions (a ply less for quiet moves after the third,
-searched again in full when they beat alpha) scored +8 =16 -6 against this search in
-Nine Men's Morris at 10,000 nodes a move (session 8): no gain worth an inexact search.
+Late move reductions in Nine Men's Morris (session 9): to the same depth in about half
+the nodes in the moving phase; even in self-play at a fixed number of nodes (+23 =50
+-17 over 90 games at 10,000, 40,000 and 80,000 nodes), but the hard level with them
+scored better against millref at 50 ms a move than without (tools/morris_match.py,
+`hard:1.0:lmr` against `hard:1.0:nolmr`, same openings and machine load; the figures are
+in tools/data/morris_ladder.json), and it takes less time a move.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from engine.ai.move_order import MoveOrder
 from engine.ai.search_basics import (
     DRAW,
     EXACT,
@@ -59,23 +66,26 @@ MAX_DEPTH = 64
 CHECK_EVERY = 512  # nodes between two looks at the clock and the stop callable
 TT_MAX_ENTRIES = 200_000  # the table's two generations hold at most this (bounded memory)
 ROOT_SCORES_KEPT = 1000  # root scores remembered between moves (then forgotten)
-KILLERS_PER_PLY = 2
 ASPIRATION = 250  # half-width of the root window around the previous depth's score
 ASPIRATION_FROM = 4  # first depth searched with an aspiration window
-HISTORY_LIMIT = 1 << 20  # history scores are halved past this, so old knowledge fades
-# Ordering scores: the TT move first, then captures, then killers, then history.
-ORDER_TT = 1 << 30
-ORDER_CAPTURE = 1 << 28
-ORDER_KILLER = 1 << 26
 
 
 class Searcher:
     """Holds the tables that survive between moves (TT, history) for one game."""
 
     def __init__(
-        self, evaluate: Evaluator, *, tt_max_entries: int = TT_MAX_ENTRIES, extensions: bool = True
+        self,
+        evaluate: Evaluator,
+        *,
+        tt_max_entries: int = TT_MAX_ENTRIES,
+        extensions: bool = True,
+        reductions: bool | None = None,
     ) -> None:
         self.evaluate = evaluate
+        # Late move reductions: as the evaluator says (`late_move_reductions`) by default.
+        if reductions is None:
+            reductions = bool(getattr(evaluate, "late_move_reductions", False))
+        self.reductions = reductions
         # The evaluator's optional extension hook; off for exact fixed-depth searches.
         self.extend: Extension | None = getattr(evaluate, "extend", None) if extensions else None
         self.exact: Callable[[GameState], int | None] | None = getattr(evaluate, "exact", None)
@@ -85,8 +95,7 @@ class Searcher:
         # dropped (a clear mid-search would forget the ordering of the search under way).
         self._tt_old: dict[int, tuple[int, int, int, Any]] = {}
         self.tt_max_entries = tt_max_entries
-        self.history: dict[Any, int] = {}
-        self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 1)]
+        self.order = MoveOrder()  # killers and history
         # Each searched root position's score (`note_root_score`), for time management.
         self.root_scores: dict[int, int] = {}
         self.nodes = 0
@@ -101,9 +110,8 @@ class Searcher:
         """Forget everything learnt (a new game, or to bound memory)."""
         self.tt.clear()
         self._tt_old.clear()
-        self.history.clear()
+        self.order.clear()
         self.root_scores.clear()
-        self.killers = [[] for _ in range(MAX_DEPTH + 1)]
 
     def note_root_score(self, key: int, score: int) -> None:
         """Remember the score a root position got (bounded: forgotten past ROOT_SCORES_KEPT)."""
@@ -120,44 +128,6 @@ class Searcher:
             raise SearchAborted
         if self._stop is not None and self._stop():
             raise SearchAborted
-
-    # ----- move ordering ---------------------------------------------------
-    def _ordered(self, state: GameState, moves: list[Any], tt_move: Any, ply: int) -> list[Any]:
-        killers = self.killers[ply] if ply <= MAX_DEPTH else []
-        history = self.history
-        is_capture = state.is_capture
-
-        def order(move: Any) -> int:
-            if move == tt_move:
-                return ORDER_TT
-            if is_capture(move):
-                return ORDER_CAPTURE + history.get(move, 0)
-            if move in killers:
-                return ORDER_KILLER
-            return history.get(move, 0)
-
-        return sorted(moves, key=order, reverse=True)
-
-    def _lazily_ordered(self, state: GameState, moves: list[Any], tt_move: Any, ply: int) -> Iterator[Any]:
-        """The table's move first, the others sorted only if it does not cut off (most
-        nodes of a null-window search end at their first move)."""
-        if tt_move is not None and tt_move in moves:
-            yield tt_move
-            yield from self._ordered(state, [m for m in moves if m != tt_move], None, ply)
-        else:
-            yield from self._ordered(state, moves, None, ply)
-
-    def _reward(self, state: GameState, move: Any, depth: int, ply: int) -> None:
-        """A move caused a cutoff: remember it as a killer and in the history table."""
-        if not state.is_capture(move) and ply <= MAX_DEPTH:
-            killers = self.killers[ply]
-            if move not in killers:
-                killers.insert(0, move)
-                del killers[KILLERS_PER_PLY:]
-        bonus = self.history.get(move, 0) + depth * depth
-        self.history[move] = bonus
-        if bonus > HISTORY_LIMIT:
-            self.history = {m: v // 2 for m, v in self.history.items()}
 
     # ----- the tree --------------------------------------------------------
     def _terminal_score(self, state: GameState, ply: int) -> int | None:
@@ -213,14 +183,20 @@ class Searcher:
         self._path.add(key)
         try:
             extend = self.extend if ply < self._extend_until else None
-            for index, move in enumerate(self._lazily_ordered(state, moves, tt_move, ply)):
+            order = self.order
+            reduce = self.reductions
+            for index, move in enumerate(order.lazily_ordered(state, moves, tt_move, ply)):
+                cut = order.reduction(state, move, index, depth, ply) if reduce else 0
                 state.push(move)
                 try:
                     child = depth if extend is not None and extend(state) else depth - 1
+                    cut = cut if child < depth else 0  # an extended move is never reduced
                     if index == 0:
                         score = -self._negamax(state, child, -beta, -alpha, ply + 1)
                     else:  # PVS: prove the move is no better with a null window first
-                        score = -self._negamax(state, child, -alpha - 1, -alpha, ply + 1)
+                        score = -self._negamax(state, child - cut, -alpha - 1, -alpha, ply + 1)
+                        if cut and score > alpha:
+                            score = -self._negamax(state, child, -alpha - 1, -alpha, ply + 1)
                         if alpha < score < beta:
                             score = -self._negamax(state, child, -beta, -alpha, ply + 1)
                 finally:
@@ -230,7 +206,7 @@ class Searcher:
                     if score > alpha:
                         alpha = score
                         if alpha >= beta:
-                            self._reward(state, move, depth, ply)
+                            order.reward(state, move, depth, ply)
                             break
         finally:
             self._path.discard(key)
@@ -267,7 +243,7 @@ class Searcher:
         root_key = state.key()
         self._path.add(root_key)
         try:
-            ordered = self._ordered(state, moves, first, 0)
+            ordered = self.order.ordered(state, moves, first, 0)
             for index, move in enumerate(ordered):
                 state.push(move)
                 try:
@@ -354,7 +330,7 @@ class Searcher:
         self._path.add(root_key)
         scored: list[tuple[Any, int]] = []
         try:
-            for move in self._ordered(state, moves, None, 0):
+            for move in self.order.ordered(state, moves, None, 0):
                 state.push(move)
                 try:
                     scored.append((move, -self._negamax(state, depth - 1, -INFINITY, INFINITY, 1)))

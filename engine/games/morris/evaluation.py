@@ -228,11 +228,19 @@ def evaluate_with(weights: Weights) -> MorrisEvaluator:
 
 
 class MorrisEvaluator:
-    """`evaluate(state)`, plus the search extension hook `extend(state)`."""
+    """`evaluate(state)`, plus the search extension hook `extend(state)`; a search
+    uses late move reductions with it when `late_move_reductions` says so."""
 
-    def __init__(self, weights: Weights = DEFAULT, patterns: LinePatterns | None = None) -> None:
+    def __init__(
+        self,
+        weights: Weights = DEFAULT,
+        patterns: LinePatterns | None = None,
+        *,
+        late_move_reductions: bool = False,
+    ) -> None:
         self.weights = weights
         self.patterns = patterns  # fitted line patterns, for the board without diagonals
+        self.late_move_reductions = late_move_reductions
         # Scores by position key and variant: iterative deepening and transpositions
         # reach the same leaves again and again.
         self._cache: dict[int, int] = {}
@@ -287,5 +295,5 @@ class MorrisEvaluator:
 
 # Nine Men's Morris reads the line patterns fitted to it; Twelve (24 pieces on 24
 # points, another placement) keeps the hand-designed terms alone.
-evaluate_morris = MorrisEvaluator(DEFAULT, LinePatterns(LINE_WEIGHTS))
+evaluate_morris = MorrisEvaluator(DEFAULT, LinePatterns(LINE_WEIGHTS), late_move_reductions=True)
 evaluate_twelve = MorrisEvaluator()
