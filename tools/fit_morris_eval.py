@@ -77,9 +77,7 @@ def self_play(ref: MillRef, rng: random.Random) -> list[list[str]]:
 def positions_and_labels(args: argparse.Namespace) -> list[dict[str, Any]]:
     """Stages 1 and 2, resumed from `--data` (one line a game: its moves, the sampled
     plies and their labels); the positions within DECIDED, with their labels."""
-    games: list[dict[str, Any]] = []
-    if args.data.exists():
-        games = [json.loads(line) for line in args.data.read_text().splitlines()]
+    games = read_games(args.data)
     games_done = {game["game"] for game in games}
     player, labeller = MillRef(args.game_ms), MillRef(0, args.label_depth)
     try:
@@ -103,6 +101,13 @@ def positions_and_labels(args: argparse.Namespace) -> list[dict[str, Any]]:
         player.close()
         labeller.close()
     return records_of(games, args.label_depth)
+
+
+def read_games(path: Path) -> list[dict[str, Any]]:
+    """The games of a data file (`--data`'s format), none if it does not exist yet."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def records_of(games: list[dict[str, Any]], label_depth: int) -> list[dict[str, Any]]:

@@ -32,7 +32,6 @@ depth's labels: 726 against the depth-12 fit's own 724).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,7 @@ from engine.games.morris.evaluation import DEFAULT, MorrisEvaluator  # noqa: E40
 from engine.games.morris.patterns import KINDS, PHASES, line_counts, pattern_code, phase_of  # noqa: E402
 from engine.games.morris.rings import to_rings  # noqa: E402
 from engine.games.morris.rules import MorrisState, parse_morris_move  # noqa: E402
-from tools.fit_morris_eval import DATA_FILE, records_of  # noqa: E402
+from tools.fit_morris_eval import DATA_FILE, read_games, records_of  # noqa: E402
 from tools.morris_book_lines import replay  # noqa: E402
 
 WEIGHTS_FILE = ROOT / "engine" / "games" / "morris" / "pattern_weights.py"
@@ -145,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA_FILE)
     parser.add_argument("--write", action="store_true", help="regenerate the weights module")
     args = parser.parse_args(argv)
-    games = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines()]
+    games = read_games(args.data)
     records = records_of(games, args.label_depth)
     weights, coefficient, solution = fit(records, args.ridge)
     if args.check_depth is not None:

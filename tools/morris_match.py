@@ -66,6 +66,14 @@ MAX_PLIES = 400  # a game still going after this many plies is scored a draw
 EVALUATIONS: dict[str, Evaluator] = {"new": evaluate_morris, "base": MorrisEvaluator(), "v1": evaluate_v1}
 
 
+def checked_flags(spec: str, flags: Collection[str], known: set[str]) -> set[str]:
+    """A player's flags, refused (ValueError) if one is not in `known`."""
+    unknown = set(flags) - known
+    if unknown:
+        raise ValueError(f"unknown flags {sorted(unknown)} in {spec!r}")
+    return set(flags)
+
+
 def reduction_flag(flags: Collection[str]) -> bool | None:
     """Late move reductions forced on ('lmr') or off ('nolmr'), else None (the default)."""
     return True if "lmr" in flags else False if "nolmr" in flags else None
@@ -117,18 +125,15 @@ class Player:
                 raise RuntimeError(f"millref chose {move}, illegal here: {state.history}")
             return move
         if kind == "hard":
-            seconds, *flags = rest.split(":")
-            unknown = set(flags) - {"nobook", "lmr", "nolmr"}
-            if unknown:
-                raise ValueError(f"unknown flags {sorted(unknown)} in {self.spec!r}")
+            seconds, *words = rest.split(":")
+            flags = checked_flags(self.spec, words, {"nobook", "lmr", "nolmr"})
             seconds_a_move = float(seconds) if seconds else HARD_MOVETIME
             return self._hard(state, seconds_a_move, "nobook" not in flags, reduction_flag(flags))
         if kind == "nodes":
-            budget, evaluation, *flags = [*rest.split(":"), ""]
-            unknown = set(flags) - {"", "noext", "lmr", "nolmr"}
-            if unknown:
-                raise ValueError(f"unknown flags {sorted(unknown)} in {self.spec!r}")
-            return self._nodes(state, int(budget), evaluation or "new", set(flags))
+            budget, *words = rest.split(":")
+            evaluation = words[0] if words else ""
+            flags = checked_flags(self.spec, words[1:], {"noext", "lmr", "nolmr"})
+            return self._nodes(state, int(budget), evaluation or "new", flags)
         raise ValueError(f"unknown player {self.spec!r}")
 
     def _hard(

@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.games.morris.rules import parse_morris_move  # noqa: E402
-from tools.fit_morris_eval import DATA_FILE, DECIDED  # noqa: E402
+from tools.fit_morris_eval import DATA_FILE, DECIDED, read_games  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import ref_score  # noqa: E402
 
@@ -46,12 +46,6 @@ def relabel(game: dict[str, Any], ref: MillRef, depth: int) -> dict[str, Any]:
             label = ref_score(ref.last["score"])
         labels.append(label)
     return {**game, "labels": labels, "depth": depth}
-
-
-def read_games(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def main(argv: list[str] | None = None) -> int:
