@@ -146,8 +146,8 @@ class Player:
         players._searchers = self.tables
         game = type(state)
         spec = game.spec
-        if reductions is not None:  # the level's searcher, late move reductions forced on or off
-            self.tables.setdefault(f"{spec.id}/hard", Searcher(spec.evaluate, reductions=reductions))
+        # The level's searcher made here first, when late move reductions are forced on or off.
+        players.searcher_for(spec, "hard", reductions=reductions)
         if not book:
             game.spec = dataclasses.replace(spec, opening=None)
         try:

@@ -63,14 +63,15 @@ class Choice:
 _searchers: dict[str, Searcher] = {}
 
 
-def searcher_for(spec: GameSpec, level: str = "hard") -> Searcher:
-    """A searcher per game and level, kept between moves so its tables stay useful."""
+def searcher_for(spec: GameSpec, level: str = "hard", *, reductions: bool | None = None) -> Searcher:
+    """A searcher per game and level, kept between moves so its tables stay useful;
+    `reductions` applies to a searcher made now (None: as the evaluation says)."""
     name = f"{spec.id}/{level}"
     searcher = _searchers.get(name)
     if searcher is None or searcher.evaluate is not spec.evaluate:
         if len(_searchers) >= SEARCHER_MAX_GAMES:
             _searchers.clear()
-        searcher = _searchers[name] = Searcher(spec.evaluate)
+        searcher = _searchers[name] = Searcher(spec.evaluate, reductions=reductions)
     return searcher
 
 
