@@ -15,7 +15,7 @@ from engine.games.morris.rules import MorrisState
 if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
-from tools.morris_book_lines import RefSearch, lines, ref_score
+from tools.morris_book_lines import RefSearch, lines, ref_score, sampled
 
 
 def test_scores_convert_to_the_search_units() -> None:
@@ -54,3 +54,39 @@ def test_lines_give_the_book_side_a_legal_move_at_each_of_its_turns(colour: int)
         found = lookup(entries, state)
         assert found is not None and found[0] in state.legal_moves()
         assert found[1].depth == 3
+
+
+def _sampled_walk(colour: int, seed: int) -> tuple[list[str], int]:
+    """The positions the sampled stage asks the book for, and how often it saved it."""
+    entries: dict[int, BookEntry] = {}
+    asked: list[str] = []
+    search = RefSearch(depth=3, rank_depth=2)
+
+    def deep(state: MorrisState, source: str) -> BookEntry:
+        assert state.to_move == colour and source == f"sampled {colour}"
+        known = lookup(entries, state)
+        if known is None:
+            found = search(state)
+            key, entry = entry_for(state, found.move, found.score, found.depth)
+            entries[key] = entry
+            known = (found.move, entry)
+        asked.append(state.position())
+        return known[1]
+
+    writes: list[int] = []
+    try:
+        sampled(deep, (1, 3), 4, colour, seed, lambda: writes.append(len(entries)))
+    finally:
+        search.close()
+    return asked, len(writes)
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_sampled_lines_play_the_book_side_to_the_end_of_placement_reproducibly(colour: int) -> None:
+    asked, writes = _sampled_walk(colour, seed=5)
+    # Four placements, the book asked at each of the book side's nine turns of each
+    # (placement cannot end early: a side with pieces in hand always has an empty point).
+    assert len(asked) == 4 * 9
+    assert writes == 1
+    assert len(set(asked[9:])) > 9, "the drawn depths and seeds vary the opponent's replies"
+    assert _sampled_walk(colour, seed=5)[0] == asked, "the same seed walks the same lines"

@@ -3,6 +3,7 @@
     python -m tools.build_morris_book [--ref-depth 14 --rank-depth 10 --lines 0,3,3,3,3,1]
         [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3] [--width 2] [--games 12]
         [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000] [--colours 01]
+        [--samples 0] [--sample-depths 7,11] [--sample-colours 01]
         [--losses tools/data/morris_book_losses.jsonl]
         [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
 
@@ -21,7 +22,11 @@ depth D, `--tree-nodes` and `--deep-nodes` then unused; without it, the Python s
    colour of `--colours`, the placement lines from the start where that colour plays
    the book and the opponent its best few replies as millref ranks them at
    `--rank-depth` (`--lines` gives how many for each of its placements: 0 for all,
-   the last number for the rest), to the end of placement.
+   the last number for the rest), to the end of placement. Then, with `--samples N`
+   (tools/morris_book_lines.py `sampled`), N placements a colour where the book meets
+   millref at a depth drawn per move from `--sample-depths` (a fast setting's 8-9
+   plies, and either side of it) with a drawn tie-break seed: the replies a fast
+   engine really plays, which a single depth-10 ranking often leaves out.
 3. The collapses: self-play games of a node-bounded hard level (`--game-nodes`, about
    what one second buys; the book built so far and the endgame database included)
    from random openings. Where a side's own score falls by COLLAPSE_DROP or more
@@ -68,7 +73,7 @@ from engine.games.morris.opening import (  # noqa: E402
     lookup,
 )
 from engine.games.morris.rules import MorrisMove, MorrisState  # noqa: E402
-from tools.morris_book_lines import PLACEMENT_PLIES, Found, RefSearch, lines, replay  # noqa: E402
+from tools.morris_book_lines import PLACEMENT_PLIES, Found, RefSearch, lines, replay, sampled  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_book.sha256"  # checked by tests/test_morris_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_book_progress.jsonl"
@@ -245,8 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rank-depth", type=int, default=10, help="millref's depth ranking --lines replies")
     parser.add_argument("--lines", default="", help="replies per opponent placement: 0,2,1 (--ref-depth)")
     parser.add_argument("--colours", default="01", help="the book's colours in --lines: 0 White, 1 Black")
+    parser.add_argument("--samples", type=int, default=0, help="sampled placements per colour (--ref-depth)")
+    parser.add_argument("--sample-colours", default="01", help="the book's colours in --samples")
+    parser.add_argument("--sample-depths", default="7,11", help="millref depths in --samples: low,high")
     args = parser.parse_args(argv)
-    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "colours")}
+    unrecorded = ("progress", "out", "losses", "colours", "sample_colours")
+    built = {k: v for k, v in vars(args).items() if k not in unrecorded}
     ref = RefSearch(args.ref_depth, args.rank_depth) if args.ref_depth else None
     builder = Builder(args.progress, ref)
     start = time.perf_counter()
@@ -258,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
         for colour in map(int, args.colours):
             lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
                   lambda: builder.write(args.out, built))  # fmt: skip
+    if args.samples and ref is not None:
+        low, high = (int(depth) for depth in args.sample_depths.split(","))
+        for colour in map(int, args.sample_colours):
+            sampled(lambda state, source: builder.deep(state, 0, source), (low, high), args.samples, colour,
+                    args.seed, lambda: builder.write(args.out, built))  # fmt: skip
     for game in range(args.games):
         done = [r for r in builder.records if r.get("game") == game]
         record = done[0] if done else self_play(builder, game, args)

@@ -12,6 +12,7 @@ opponent's placements, 0 for every legal move).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -113,3 +114,38 @@ def lines(
                 state.pop()
         level = dict(sorted(following.items()))
         write()
+
+
+def sampled(
+    deep: Callable[[MorrisState, str], BookEntry],
+    depths: tuple[int, int],
+    games: int,
+    colour: int,
+    seed: int,
+    write: Callable[[], None],
+) -> None:
+    """The sampled lines for the book playing `colour`: `games` placements from the start
+    against millref at a depth drawn for each of its moves from `depths` (a fast
+    setting reaches 8-9 plies in placement) with a drawn seed (its root tie-break), so
+    the book meets the replies a fast strong engine really plays, not only the ones a
+    single fixed search ranks first. Reproducible: the draws come from `seed`."""
+    rng = random.Random(seed * 2 + colour)
+    refs = {depth: MillRef(0, depth) for depth in range(depths[0], depths[1] + 1)}
+    try:
+        for game in range(games):
+            state = new_state("nine")
+            assert isinstance(state, MorrisState)
+            while state.outcome() is None and state.in_hand(state.to_move):
+                if state.to_move == colour:
+                    entry = deep(state, f"sampled {colour}")
+                    move = from_canonical(MorrisMove(None, entry.dst, entry.take), canonical(state.key())[1])
+                else:
+                    move = refs[rng.randint(*depths)].move(state.history, rng.randrange(1 << 30))
+                state.push(move)
+            if game % 20 == 19:
+                print(f"sampled for {'White' if colour == 0 else 'Black'}: {game + 1} games", flush=True)
+                write()
+    finally:
+        for ref in refs.values():
+            ref.close()
+    write()

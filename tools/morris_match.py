@@ -89,11 +89,14 @@ class Player:
     outside: OpenSpielMCTS | None = None
     ref: MillRef | None = None
     tables: dict[str, Searcher] = field(default_factory=dict)
+    book_exits: list[int] = field(default_factory=list)  # a hard player's first ply out of its book, a game
+    in_book: bool = True
 
     def new_game(self) -> None:
         if self.searcher is not None:
             self.searcher.clear()
         self.tables.clear()
+        self.in_book = True
 
     def choose(self, state: GameState, rng: random.Random) -> Any:
         start = time.perf_counter()
@@ -148,6 +151,9 @@ class Player:
         spec = game.spec
         # The level's searcher made here first, when late move reductions are forced on or off.
         players.searcher_for(spec, "hard", reductions=reductions)
+        if book and self.in_book and spec.opening is not None and spec.opening(state) is None:
+            self.book_exits.append(state.ply)  # the book covers placement only: every game leaves it
+            self.in_book = False
         if not book:
             game.spec = dataclasses.replace(spec, opening=None)
         try:
@@ -173,7 +179,13 @@ class Player:
     def time_summary(self) -> str:
         if not self.times:
             return "no moves"
-        return f"median {statistics.median(self.times):.2f} s, max {max(self.times):.2f} s per move"
+        said = f"median {statistics.median(self.times):.2f} s, max {max(self.times):.2f} s per move"
+        if self.book_exits:
+            exits = self.book_exits
+            said += (f"; out of the book from ply {statistics.median(exits):g} (median), by ply 10 in "
+                     f"{sum(ply <= 10 for ply in exits)} games of {len(exits)}, "
+                     f"in it through placement in {sum(ply >= 18 for ply in exits)}")  # fmt: skip
+        return said
 
 
 def play(

@@ -1,0 +1,39 @@
+"""The match tool's hard player reports where it left its opening book (tools/morris_match.py)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.registry import new_state
+from tools.morris_match import Player
+
+
+def test_a_hard_player_records_the_first_ply_out_of_its_book_once_a_game() -> None:
+    player = Player("hard:0.02")
+    rng = random.Random(4)
+    state = new_state("nine")
+    assert state.spec.opening is not None and state.spec.opening(state) is not None
+    player.new_game()
+    while state.spec.opening(state) is not None:  # along the book, hard's answer each turn
+        state.push(player.choose(state, rng))
+    assert player.book_exits == []
+    state.push(rng.choice(state.legal_moves()))  # a reply the book may not know
+    while state.spec.opening(state) is not None:
+        state.push(player.choose(state, rng))
+    left_at = state.ply
+    player.choose(state, rng)
+    state.push(rng.choice(state.legal_moves()))
+    player.choose(state, rng)
+    assert player.book_exits == [left_at], "recorded at the first move out of the book only"
+    player.new_game()
+    player.choose(new_state("nine"), rng)
+    assert player.book_exits == [left_at], "a new game starts in the book again"
+    assert f"out of the book from ply {left_at}" in player.time_summary()
+
+
+def test_a_player_without_its_book_records_no_exits() -> None:
+    player = Player("hard:0.02:nobook")
+    player.new_game()
+    player.choose(new_state("nine"), random.Random(1))
+    assert player.book_exits == []
+    assert "book" not in player.time_summary()
