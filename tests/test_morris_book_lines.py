@@ -56,7 +56,7 @@ def test_lines_give_the_book_side_a_legal_move_at_each_of_its_turns(colour: int)
         assert found[1].depth == 3
 
 
-def _sampled_walk(colour: int, seed: int) -> tuple[list[str], int]:
+def _sampled_walk(colour: int, seed: int, opening_plies: int = 0) -> tuple[list[str], int]:
     """The positions the sampled stage asks the book for, and how often it saved it."""
     entries: dict[int, BookEntry] = {}
     asked: list[str] = []
@@ -75,7 +75,7 @@ def _sampled_walk(colour: int, seed: int) -> tuple[list[str], int]:
 
     writes: list[int] = []
     try:
-        sampled(deep, (1, 3), 4, colour, seed, lambda: writes.append(len(entries)))
+        sampled(deep, (1, 3), 4, colour, seed, lambda: writes.append(len(entries)), opening_plies)
     finally:
         search.close()
     return asked, len(writes)
@@ -90,3 +90,13 @@ def test_sampled_lines_play_the_book_side_to_the_end_of_placement_reproducibly(c
     assert writes == 1
     assert len(set(asked[9:])) > 9, "the drawn depths and seeds vary the opponent's replies"
     assert _sampled_walk(colour, seed=5)[0] == asked, "the same seed walks the same lines"
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_sampled_lines_after_a_random_opening_ask_the_book_from_its_third_ply_on(colour: int) -> None:
+    asked, _ = _sampled_walk(colour, seed=5, opening_plies=2)
+    # The two random plies include one of the book side's own placements.
+    assert len(asked) == 4 * 8
+    plies = {18 - sum(int(field) for field in position.split()[2:4]) for position in asked}
+    assert min(plies) == 2 + colour
+    assert len(set(asked[::8])) > 1, "each placement draws its own opening"

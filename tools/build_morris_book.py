@@ -3,7 +3,7 @@
     python -m tools.build_morris_book [--ref-depth 14 --rank-depth 10 --lines 0,3,3,3,3,1]
         [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3] [--width 2] [--games 12]
         [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000] [--colours 01]
-        [--samples 0] [--sample-depths 7,11] [--sample-colours 01]
+        [--samples 0] [--opening-samples 0] [--sample-depths 7,11] [--sample-colours 01]
         [--losses tools/data/morris_book_losses.jsonl]
         [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
 
@@ -26,7 +26,9 @@ depth D, `--tree-nodes` and `--deep-nodes` then unused; without it, the Python s
    (tools/morris_book_lines.py `sampled`), N placements a colour where the book meets
    millref at a depth drawn per move from `--sample-depths` (a fast setting's 8-9
    plies, and either side of it) with a drawn tie-break seed: the replies a fast
-   engine really plays, which a single depth-10 ranking often leaves out.
+   engine really plays, which a single depth-10 ranking often leaves out; with
+   `--opening-samples M`, M more a colour after OPENING_PLIES random plies (the
+   matches' random openings, where the book side's own first move may be random).
 3. The collapses: self-play games of a node-bounded hard level (`--game-nodes`, about
    what one second buys; the book built so far and the endgame database included)
    from random openings. Where a side's own score falls by COLLAPSE_DROP or more
@@ -251,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", default="", help="replies per opponent placement: 0,2,1 (--ref-depth)")
     parser.add_argument("--colours", default="01", help="the book's colours in --lines: 0 White, 1 Black")
     parser.add_argument("--samples", type=int, default=0, help="sampled placements per colour (--ref-depth)")
+    parser.add_argument("--opening-samples", type=int, default=0, help="after 2 random plies")
     parser.add_argument("--sample-colours", default="01", help="the book's colours in --samples")
     parser.add_argument("--sample-depths", default="7,11", help="millref depths in --samples: low,high")
     args = parser.parse_args(argv)
@@ -267,11 +270,14 @@ def main(argv: list[str] | None = None) -> int:
         for colour in map(int, args.colours):
             lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
                   lambda: builder.write(args.out, built))  # fmt: skip
-    if args.samples and ref is not None:
+    if (args.samples or args.opening_samples) and ref is not None:
         low, high = (int(depth) for depth in args.sample_depths.split(","))
         for colour in map(int, args.sample_colours):
             sampled(lambda state, source: builder.deep(state, 0, source), (low, high), args.samples, colour,
                     args.seed, lambda: builder.write(args.out, built))  # fmt: skip
+        for colour in map(int, args.sample_colours):
+            sampled(lambda state, source: builder.deep(state, 0, source), (low, high), args.opening_samples,
+                    colour, args.seed + 1, lambda: builder.write(args.out, built), OPENING_PLIES)  # fmt: skip
     for game in range(args.games):
         done = [r for r in builder.records if r.get("game") == game]
         record = done[0] if done else self_play(builder, game, args)

@@ -123,18 +123,22 @@ def sampled(
     colour: int,
     seed: int,
     write: Callable[[], None],
+    opening_plies: int = 0,
 ) -> None:
     """The sampled lines for the book playing `colour`: `games` placements from the start
-    against millref at a depth drawn for each of its moves from `depths` (a fast
-    setting reaches 8-9 plies in placement) with a drawn seed (its root tie-break), so
-    the book meets the replies a fast strong engine really plays, not only the ones a
-    single fixed search ranks first. Reproducible: the draws come from `seed`."""
+    (after `opening_plies` uniformly random plies: the matches' random openings) against
+    millref at a depth drawn for each of its moves from `depths` (a fast setting reaches
+    8-9 plies in placement) with a drawn seed (its root tie-break), so the book meets the
+    replies a fast strong engine really plays, not only the ones a single fixed search
+    ranks first. Reproducible: the draws come from `seed`."""
     rng = random.Random(seed * 2 + colour)
     refs = {depth: MillRef(0, depth) for depth in range(depths[0], depths[1] + 1)}
     try:
         for game in range(games):
             state = new_state("nine")
             assert isinstance(state, MorrisState)
+            for _ in range(opening_plies):
+                state.push(rng.choice(state.legal_moves()))
             while state.outcome() is None and state.in_hand(state.to_move):
                 if state.to_move == colour:
                     entry = deep(state, f"sampled {colour}")
