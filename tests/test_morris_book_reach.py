@@ -15,7 +15,8 @@ if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
 from tools.mill_ref import MillRef
-from tools.morris_book_reach import exit_ply, reach, summary
+from tools.morris_book_lines import book_exits_summary
+from tools.morris_book_reach import exit_ply, reach
 
 
 def test_an_empty_book_runs_out_at_the_book_sides_first_turn() -> None:
@@ -36,7 +37,7 @@ def test_the_shipped_book_carries_both_colours_past_their_first_turn() -> None:
     exits = reach(book(), "ref:0:2", 3, 2, seed=3)
     assert [len(exits[0]), len(exits[1])] == [3, 3]
     assert all(ply > 2 for ply in exits[0] + exits[1])  # the tree stage covers every 2-ply opening
-    assert summary([4, 10, 18, 20]) == (
+    assert book_exits_summary([4, 10, 18, 20]) == (
         "out of the book from ply 14 (median), by ply 10 in 2 of 4, through placement in 2"
     )
 

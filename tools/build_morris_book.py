@@ -270,14 +270,13 @@ def main(argv: list[str] | None = None) -> int:
         for colour in map(int, args.colours):
             lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
                   lambda: builder.write(args.out, built))  # fmt: skip
-    if (args.samples or args.opening_samples) and ref is not None:
-        low, high = (int(depth) for depth in args.sample_depths.split(","))
+    low, high = (int(depth) for depth in args.sample_depths.split(","))
+    passes = ((args.samples, args.seed, 0), (args.opening_samples, args.seed + 1, OPENING_PLIES))
+    for games, seed, opening_plies in passes:  # from the start, then after random plies
         for colour in map(int, args.sample_colours):
-            sampled(lambda state, source: builder.deep(state, 0, source), (low, high), args.samples, colour,
-                    args.seed, lambda: builder.write(args.out, built))  # fmt: skip
-        for colour in map(int, args.sample_colours):
-            sampled(lambda state, source: builder.deep(state, 0, source), (low, high), args.opening_samples,
-                    colour, args.seed + 1, lambda: builder.write(args.out, built), OPENING_PLIES)  # fmt: skip
+            if games and ref is not None:
+                sampled(lambda state, source: builder.deep(state, 0, source), (low, high), games, colour,
+                        seed, lambda: builder.write(args.out, built), opening_plies)  # fmt: skip
     for game in range(args.games):
         done = [r for r in builder.records if r.get("game") == game]
         record = done[0] if done else self_play(builder, game, args)

@@ -64,6 +64,12 @@ class MillRef:
     `movetime_ms` bounds each move's time (0: none), `depth` its search depth (0: none);
     at least one of them must be set for `move`."""
 
+    @classmethod
+    def from_spec(cls, spec: str) -> MillRef:
+        """From a player spec's "MS[:DEPTH]" (tools/morris_match.py's `ref:MS[:DEPTH]`)."""
+        movetime, _, depth = spec.partition(":")
+        return cls(int(movetime), int(depth or 0))
+
     def __init__(self, movetime_ms: int, depth: int = 0) -> None:
         if movetime_ms < 0 or depth < 0 or movetime_ms == depth == 0:
             raise ValueError(f"millref needs a time or a depth bound, not {movetime_ms} ms, depth {depth}")

@@ -13,6 +13,7 @@ opponent's placements, 0 for every legal move).
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -44,6 +45,21 @@ def ref_score(score: int) -> int:
         plies = REF_MATE - abs(score)
         return MATE - plies if score > 0 else plies - MATE
     return score * (PIECE // REF_PIECE)
+
+
+def entry_move(state: MorrisState, entry: BookEntry) -> MorrisMove:
+    """A book entry's move in `state`'s own frame (entries are stored canonically)."""
+    return from_canonical(MorrisMove(None, entry.dst, entry.take), canonical(state.key())[1])
+
+
+def book_exits_summary(plies: list[int]) -> str:
+    """Where games left the book: the median ply, how many by ply 10, how many lasted
+    through placement (tools/morris_book_reach.py, tools/morris_match.py)."""
+    return (
+        f"out of the book from ply {statistics.median(plies):g} (median), by ply 10 in "
+        f"{sum(ply <= 10 for ply in plies)} of {len(plies)}, "
+        f"through placement in {sum(ply >= PLACEMENT_PLIES for ply in plies)}"
+    )
 
 
 def replay(moves: list[MorrisMove]) -> MorrisState:
@@ -102,9 +118,7 @@ def lines(
             if state.outcome() is not None or not state.in_hand(state.to_move):
                 continue
             if state.to_move == colour:
-                entry = deep(state, f"lines {colour}")
-                book_move = MorrisMove(None, entry.dst, entry.take)
-                children = [from_canonical(book_move, canonical(state.key())[1])]
+                children = [entry_move(state, deep(state, f"lines {colour}"))]
             else:
                 replies_made = ply // 2
                 children = ref.replies(state, widths[min(replies_made, len(widths) - 1)])
@@ -141,8 +155,7 @@ def sampled(
                 state.push(rng.choice(state.legal_moves()))
             while state.outcome() is None and state.in_hand(state.to_move):
                 if state.to_move == colour:
-                    entry = deep(state, f"sampled {colour}")
-                    move = from_canonical(MorrisMove(None, entry.dst, entry.take), canonical(state.key())[1])
+                    move = entry_move(state, deep(state, f"sampled {colour}"))
                 else:
                     move = refs[rng.randint(*depths)].move(state.history, rng.randrange(1 << 30))
                 state.push(move)

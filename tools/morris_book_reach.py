@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -23,9 +22,8 @@ from engine.games.morris.opening import DATA_PATH, BookEntry, book, lookup
 from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
 from tools.mill_ref import MillRef
+from tools.morris_book_lines import book_exits_summary
 from tools.morris_match import random_opening
-
-PLACEMENT_PLIES = 18
 
 
 def exit_ply(
@@ -56,23 +54,14 @@ def reach(
     kind, _, rest = opponent.partition(":")
     if kind != "ref":
         raise ValueError(f"the opponent is millref, ref:MS[:DEPTH], not {opponent!r}")
-    movetime, _, depth = rest.partition(":")
     rng = random.Random(seed)
     exits: dict[int, list[int]] = {0: [], 1: []}
-    with MillRef(int(movetime), int(depth or 0)) as ref:
+    with MillRef.from_spec(rest) as ref:
         for _ in range(games):
             opening = random_opening("nine", opening_plies, rng)
             for colour in (0, 1):
                 exits[colour].append(exit_ply(entries, ref, colour, opening, rng))
     return exits
-
-
-def summary(plies: list[int]) -> str:
-    through = sum(ply >= PLACEMENT_PLIES for ply in plies)
-    return (
-        f"out of the book from ply {statistics.median(plies):g} (median), by ply 10 in "
-        f"{sum(ply <= 10 for ply in plies)} of {len(plies)}, through placement in {through}"
-    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     exits = reach(entries, args.opponent, args.games, args.opening, args.seed)
     print(f"{args.book} ({len(entries)} positions) against {args.opponent}, opening {args.opening}:")
     for colour, side in ((0, "White"), (1, "Black")):
-        print(f"  the book as {side}: {summary(exits[colour])}")
+        print(f"  the book as {side}: {book_exits_summary(exits[colour])}")
     return 0
 
 

@@ -57,6 +57,7 @@ from engine.games.morris.evaluation import MorrisEvaluator, evaluate_morris  # n
 from engine.registry import new_state  # noqa: E402
 from tools.mcts import mcts_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
+from tools.morris_book_lines import book_exits_summary  # noqa: E402
 from tools.morris_eval_v1 import evaluate_morris as evaluate_v1  # noqa: E402
 from tools.openspiel_mcts import OpenSpielMCTS  # noqa: E402
 
@@ -121,8 +122,7 @@ class Player:
             if self.ref is None:
                 if state.spec.id != "nine":
                     raise ValueError("millref plays Nine Men's Morris only")
-                movetime, _, depth = rest.partition(":")
-                self.ref = MillRef(int(movetime), int(depth or 0))
+                self.ref = MillRef.from_spec(rest)
             move = self.ref.move(list(state.history), rng.randrange(1 << 30))
             if move not in state.legal_moves():
                 raise RuntimeError(f"millref chose {move}, illegal here: {state.history}")
@@ -181,10 +181,7 @@ class Player:
             return "no moves"
         said = f"median {statistics.median(self.times):.2f} s, max {max(self.times):.2f} s per move"
         if self.book_exits:
-            exits = self.book_exits
-            said += (f"; out of the book from ply {statistics.median(exits):g} (median), by ply 10 in "
-                     f"{sum(ply <= 10 for ply in exits)} games of {len(exits)}, "
-                     f"in it through placement in {sum(ply >= 18 for ply in exits)}")  # fmt: skip
+            said += f"; {book_exits_summary(self.book_exits)}"
         return said
 
 
