@@ -6,6 +6,14 @@ the ply (quiet moves that cut off at the same ply elsewhere), then by the histor
 heuristic (cutoffs weighted by depth squared, over the whole game). Late move
 reductions read the same knowledge: a move ordered late, quiet and not a killer is
 unlikely to be best, so it may be searched shallower first.
+
+Late move reductions in Nine Men's Morris (session 9): to the same depth in about half
+the nodes in the moving phase; even in self-play at a fixed number of nodes (+23 =50
+-17 over 90 games at 10,000, 40,000 and 80,000 nodes), but against millref at 50 ms a
+move the hard level scored +40 =21 -3 (79%) with them and +27 =31 -6 (66%) without, 64
+games each from the start, side by side (tools/morris_match.py `hard:1.0:lmr` and
+`hard:1.0:nolmr`, tools/data/morris_ladder.json), with a median of 0.5-0.7 s a move
+instead of 0.8-1.5 s.
 """
 
 from __future__ import annotations

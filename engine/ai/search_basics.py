@@ -58,6 +58,33 @@ def state_path_keys(state: GameState) -> list[int]:
     return keys
 
 
+def principal_variation(
+    state: GameState, first: Any, limit: int, table_move: Callable[[int], Any]
+) -> tuple[Any, ...]:
+    """The expected line: `first`, then the table's move at each position reached
+    (`table_move(key)`), while it is legal and the line does not repeat."""
+    line = [first]
+    pushed = 0
+    state.push(first)
+    pushed += 1
+    seen = {state.key()}
+    try:
+        while len(line) < limit:
+            move = table_move(state.key())
+            if move is None or move not in state.legal_moves():
+                break
+            state.push(move)
+            pushed += 1
+            line.append(move)
+            if state.key() in seen:
+                break
+            seen.add(state.key())
+    finally:
+        for _ in range(pushed):
+            state.pop()
+    return tuple(line)
+
+
 def to_tt(score: int, ply: int) -> int:
     """Mate scores relative to this node, so they stay true wherever the node recurs."""
     if score >= MATE_BOUND:
