@@ -96,7 +96,7 @@ class Player:
     def new_game(self) -> None:
         if self.searcher is not None:
             self.searcher.clear()
-        self.tables.clear()
+        players.release(self.tables)  # the hard level's tables and helper processes
         self.in_book = True
 
     def choose(self, state: GameState, rng: random.Random) -> Any:
@@ -172,6 +172,7 @@ class Player:
         return move
 
     def close(self) -> None:
+        players.release(self.tables)
         if self.ref is not None:
             self.ref.close()
             self.ref = None

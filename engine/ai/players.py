@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.ai.helpers import pool_for
 from engine.ai.search import INFINITY, MATE, Searcher
 from engine.ai.search_basics import state_path_keys, win_probability
 from engine.core import ALL_LEVELS, LEVELS, PERFECT, EngineError, GameOverError, GameSpec, GameState, Verdict
@@ -70,9 +71,26 @@ def searcher_for(spec: GameSpec, level: str = "hard", *, reductions: bool | None
     searcher = _searchers.get(name)
     if searcher is None or searcher.evaluate is not spec.evaluate:
         if len(_searchers) >= SEARCHER_MAX_GAMES:
-            _searchers.clear()
-        searcher = _searchers[name] = Searcher(spec.evaluate, reductions=reductions)
+            release(_searchers)
+        if searcher is not None:
+            release({name: searcher})
+        # Hard thinks with helper processes on the other cores (Lazy SMP), sharing a table.
+        helpers = pool_for() if level == "hard" else None
+        table = None if helpers is None else helpers.table
+        searcher = Searcher(spec.evaluate, reductions=reductions, table=table)
+        searcher.helpers = helpers
+        _searchers[name] = searcher
     return searcher
+
+
+def release(searchers: dict[str, Searcher]) -> None:
+    """Stop the helpers of these searchers and forget them (`searchers` is emptied)."""
+    for searcher in searchers.values():
+        if searcher.helpers is not None:
+            searcher.helpers.close()
+            searcher.helpers = None
+            searcher.shared = None
+    searchers.clear()
 
 
 def verdict_score(verdict: Verdict) -> int:
@@ -85,8 +103,8 @@ def verdict_score(verdict: Verdict) -> int:
 
 
 def forget_games() -> None:
-    """Drop every table (a new game starts; memory back to nothing)."""
-    _searchers.clear()
+    """Drop every table and stop every helper (a new game starts; memory back to nothing)."""
+    release(_searchers)
 
 
 def analyse(
@@ -210,15 +228,24 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     earlier = searcher.root_scores.get(earlier_keys[1]) if len(earlier_keys) > 1 else None
     by_depth: dict[int, int] = {}
     choice = Choice(moves[0], -INFINITY, 0, 0)
-    for result in searcher.iterate(state, movetime=movetime * PANIC_FACTOR, stop=stopped):
-        choice = Choice(result.move, result.score, result.depth, result.nodes)
-        # Two depths back: scores swing between odd and even depths (who moves last).
-        same_parity = by_depth.get(result.depth - 2)
-        panic = panic or falling(result.score, result.depth, same_parity, earlier, scale)
-        by_depth[result.depth] = result.score
-        # Another depth would rarely fit: a depth costs several times the previous one.
-        if result.elapsed > movetime * (PANIC_FACTOR if panic else 1.0) * 0.5:
-            break
+    helpers = searcher.helpers
+    if helpers is not None:
+        helpers.start(state)
+    try:
+        for result in searcher.iterate(state, movetime=movetime * PANIC_FACTOR, stop=stopped):
+            choice = Choice(result.move, result.score, result.depth, result.nodes)
+            if helpers is not None:
+                helpers.note_depth(result.depth)
+            # Two depths back: scores swing between odd and even depths (who moves last).
+            same_parity = by_depth.get(result.depth - 2)
+            panic = panic or falling(result.score, result.depth, same_parity, earlier, scale)
+            by_depth[result.depth] = result.score
+            # Another depth would rarely fit: a depth costs several times the previous one.
+            if result.elapsed > movetime * (PANIC_FACTOR if panic else 1.0) * 0.5:
+                break
+    finally:
+        if helpers is not None:
+            helpers.stop()
     searcher.note_root_score(state.key(), choice.score)
     return choice
 
