@@ -46,12 +46,7 @@ def hold(
         record: list[str] = []
         outcome = play("nine", white, black, opening, random.Random(seed + number), record)
         winner = None if outcome is None else outcome.winner
-        if winner is None:
-            result.draws += 1
-        elif winner == loser:
-            result.wins += 1
-        else:
-            result.losses += 1
+        result.count(winner, loser)
         said = "draw" if winner is None else "held and won" if winner == loser else "lost"
         print(f"  game {number + 1}: {said} in {len(record) - plies} plies   running {result}", flush=True)
     return result

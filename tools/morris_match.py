@@ -230,6 +230,15 @@ class Result:
     draws: int = 0
     losses: int = 0
 
+    def count(self, winner: int | None, side: int) -> None:
+        """One more game, won by `winner` (None: drawn), seen from `side`."""
+        if winner is None:
+            self.draws += 1
+        elif winner == side:
+            self.wins += 1
+        else:
+            self.losses += 1
+
     @property
     def score(self) -> float:
         games = self.wins + self.draws + self.losses
@@ -253,12 +262,7 @@ def match(game: str, a: Player, b: Player, games: int, seed: int, opening_plies:
             game_rng = random.Random(seed * 1000 + pair * 2 + a_colour)
             outcome = play(game, white, black, opening, game_rng, record)
             winner = None if outcome is None else outcome.winner
-            if winner is None:
-                result.draws += 1
-            elif winner == a_colour:
-                result.wins += 1
-            else:
-                result.losses += 1
+            result.count(winner, a_colour)
             if losses is not None and winner is not None:
                 number = pair * 2 + a_colour + 1
                 source = f"tools/morris_match.py {a.spec} {b.spec} --seed {seed}, game {number}"
