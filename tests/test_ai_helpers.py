@@ -56,11 +56,11 @@ def test_the_number_of_helpers_follows_the_setting(
     assert helper_count() == expected
 
 
-def test_a_mistyped_setting_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_helpers_are_off_unless_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(HELPERS_ENV, raising=False)
+    assert helper_count() == 0
     monkeypatch.setenv(HELPERS_ENV, "many")
-    typed = helper_count()
-    monkeypatch.delenv(HELPERS_ENV)
-    assert typed == helper_count()
+    assert helper_count() == 0
 
 
 def test_no_helpers_no_pool() -> None:

@@ -1,7 +1,8 @@
 """Helper processes for the hard level: while it searches, each helper searches the same
 position into a transposition table they share (Lazy SMP: engine/ai/shared_table.py),
 one depth ahead of the main search, so the main search finds the deeper results it is
-about to need already in the table. On two cores, one helper.
+about to need already in the table. Opt-in (HELPERS_ENV): measured, they did not make
+hard stronger on a two-core machine (`helper_count`).
 
 Helpers are plain child processes (`python -m engine.ai.helper HANDLE BUCKETS`), not
 multiprocessing ones: starting one never imports the caller's main module again (a
@@ -36,15 +37,16 @@ ROOT = Path(__file__).resolve().parent.parent.parent  # the folder holding `engi
 
 
 def helper_count() -> int:
-    """How many helpers the hard level starts: HELPERS_ENV if set, else one core fewer
-    than the machine has (the main search takes one), at most MAX_HELPERS."""
+    """How many helpers the hard level starts: HELPERS_ENV if set (at most MAX_HELPERS),
+    else none. Off by default: on the two-core machine the figures come from, a second
+    busy process slows the first by about 30% (two `bench nine` at once: 54k and 38k
+    nodes/s), and against millref at 50 ms, the same 32 games from the start, hard lost
+    3 with one helper and none alone (tools/data/morris_ladder.json)."""
     text = os.environ.get(HELPERS_ENV, "").strip()
-    if text:
-        try:
-            return max(0, min(MAX_HELPERS, int(text)))
-        except ValueError:
-            pass  # a mistyped setting is the default, not a crash
-    return max(0, min(MAX_HELPERS, (os.cpu_count() or 1) - 1))
+    try:
+        return max(0, min(MAX_HELPERS, int(text))) if text else 0
+    except ValueError:
+        return 0  # a mistyped setting is the default, not a crash
 
 
 class HelperPool:
