@@ -30,16 +30,16 @@ AHEAD = 1
 
 
 def help_search(searcher: Searcher, state: GameState, table: SharedTable, job: int) -> None:
-    """Search `state` into the table, ahead of the main search, until job `job` ends."""
-    searching = [0]  # the depth under way
+    """Search `state` into the table beside the main search, until job `job` ends."""
+    searching = 0  # the depth under way
 
     def behind_or_over() -> bool:
-        return table.job != job or table.main_depth >= searching[0]
+        return table.job != job or table.main_depth >= searching
 
     while table.job == job:
-        searching[0] = table.main_depth + AHEAD
-        for result in searcher.iterate(state, start_depth=searching[0], stop=behind_or_over):
-            searching[0] = result.depth + 1
+        searching = table.main_depth + AHEAD
+        for result in searcher.iterate(state, start_depth=searching, stop=behind_or_over):
+            searching = result.depth + 1
         if not behind_or_over():
             return  # it ended by itself: a forced result, or the deepest depth
 

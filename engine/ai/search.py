@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.ai.move_order import MoveOrder
 from engine.ai.search_basics import (
@@ -58,6 +58,9 @@ from engine.ai.search_basics import (
 from engine.ai.shared_table import SharedTable
 from engine.core import GameState
 
+if TYPE_CHECKING:  # the pool is made and used by engine/ai/players.py only
+    from engine.ai.helpers import HelperPool
+
 __all__ = ["INFINITY", "MATE", "MATE_BOUND", "Evaluator", "SearchResult", "Searcher", "state_path_keys"]
 
 # ----- tuning constants ------------------------------------------------------
@@ -67,10 +70,8 @@ TT_MAX_ENTRIES = 200_000  # the table's two generations hold at most this (bound
 ROOT_SCORES_KEPT = 1000  # root scores remembered between moves (then forgotten)
 ASPIRATION = 250  # half-width of the root window around the previous depth's score
 ASPIRATION_FROM = 4  # first depth searched with an aspiration window
-# Nodes this deep or deeper go to the shared table (leaves never do; a shared access
-# costs about 1 us, a dict's 0.1). Time to the same depths with one helper, nine
-# positions (the root in the same order): 1.3-1.45x faster from depth 1, 1.15-1.4x
-# from depth 2, 1.3x from depth 3.
+# Nodes this deep or deeper go to the shared table (a shared access ~1 us, a dict's 0.1);
+# to the same depths with one helper: 1.3-1.45x faster from 1, 1.15-1.4x from 2, 1.3x from 3.
 SHARE_FROM_DEPTH = 1
 
 
@@ -88,7 +89,7 @@ class Searcher:
     ) -> None:
         self.evaluate = evaluate
         self.shared = table  # results shared with helper processes, if any
-        self.helpers: Any = None  # the processes searching beside this one (players)
+        self.helpers: HelperPool | None = None  # processes searching beside this one (players)
         self.reverse_root_tail = False  # a helper's order: the best root move, then the rest reversed
         # Late move reductions: as the evaluator says (`late_move_reductions`) by default.
         if reductions is None:
@@ -355,8 +356,8 @@ class Searcher:
         stop: Callable[[], bool] | None = None,
         start_depth: int = 1,
     ) -> Iterator[SearchResult]:
-        """Yield a result after each completed depth from `start_depth` (a helper starts
-        ahead of the main search), until a limit or `max_depth`.
+        """Yield a result after each completed depth from `start_depth` (a helper joins
+        the main search at its depth), until a limit or `max_depth`.
 
         The state is searched in place and restored exactly (push/pop). Nothing is
         yielded for a finished game. When a limit interrupts depth d, a last result

@@ -64,9 +64,7 @@ def principal_variation(
     """The expected line: `first`, then the table's move at each position reached
     (`table_move(key)`), while it is legal and the line does not repeat."""
     line = [first]
-    pushed = 0
     state.push(first)
-    pushed += 1
     seen = {state.key()}
     try:
         while len(line) < limit:
@@ -74,13 +72,12 @@ def principal_variation(
             if move is None or move not in state.legal_moves():
                 break
             state.push(move)
-            pushed += 1
-            line.append(move)
+            line.append(move)  # every move of the line is on the state: popped below
             if state.key() in seen:
                 break
             seen.add(state.key())
     finally:
-        for _ in range(pushed):
+        for _ in line:
             state.pop()
     return tuple(line)
 
