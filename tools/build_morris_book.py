@@ -4,7 +4,7 @@
         [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3] [--width 2] [--games 12]
         [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000] [--colours 01]
         [--samples 0] [--opening-samples 0] [--sample-depths 7,11] [--sample-colours 01]
-        [--losses tools/data/morris_book_losses.jsonl]
+        [--losses tools/data/morris_book_losses.jsonl] [--learned tools/data/morris_book_learned.jsonl]
         [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
 
 Every deep search is bounded by depth or nodes (never seconds) and starts from empty
@@ -39,6 +39,10 @@ depth D, `--tree-nodes` and `--deep-nodes` then unused; without it, the Python s
    them), one JSON object a line in `--losses`: {"collapsed": [the loser's colour],
    "moves": [...]}; the loser's placement positions from FIRST_PLY on are searched
    deeply and added.
+
+Learned moves (`--learned`, tools/morris_book_learn.py: the move of a position that a
+fast searcher held best by play among the deep search's best few) stand over the deep
+search's own, in every stage: the lines and samples walk on under the learned move.
 
 Progress is appended to `--progress` (one JSON line a searched position or a played
 game); a rerun with the same arguments resumes from it. The book is rewritten after
@@ -75,7 +79,16 @@ from engine.games.morris.opening import (  # noqa: E402
     lookup,
 )
 from engine.games.morris.rules import MorrisMove, MorrisState  # noqa: E402
-from tools.morris_book_lines import PLACEMENT_PLIES, Found, RefSearch, lines, replay, sampled  # noqa: E402
+from tools.morris_book_lines import (  # noqa: E402
+    LEARNED_FILE,
+    PLACEMENT_PLIES,
+    Found,
+    RefSearch,
+    learned_entries,
+    lines,
+    replay,
+    sampled,
+)
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_book.sha256"  # checked by tests/test_morris_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_book_progress.jsonl"
@@ -92,11 +105,12 @@ class Builder:
     """The book being built, its progress file and the deep searcher (the Python search
     bounded by nodes, or millref at a fixed depth when `ref` is given)."""
 
-    def __init__(self, progress: Path, ref: RefSearch | None = None) -> None:
+    def __init__(self, progress: Path, ref: RefSearch | None = None, learned: Path | None = None) -> None:
         self.progress = progress
         self.ref = ref
         self.entries: dict[int, BookEntry] = {}
         self.records: list[dict[str, Any]] = []
+        self.learned = 0  # positions whose move was learned by play
         if progress.exists():
             for line in progress.read_text().splitlines():
                 record = json.loads(line)
@@ -104,6 +118,10 @@ class Builder:
                 if "game" not in record:
                     entry = BookEntry(record["dst"], record["take"], record["score"], record["depth"])
                     self.entries[record["key"]] = entry
+        if learned is not None:
+            overrides = learned_entries(learned)
+            self.entries.update(overrides)  # over the deep searches' own moves
+            self.learned = len(overrides)
         self.searcher = Searcher(MorrisEvaluator(), tt_max_entries=TT_ENTRIES)
 
     def _log(self, record: dict[str, Any]) -> None:
@@ -246,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deep-nodes", type=int, default=600_000)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost (stage 3)")
+    parser.add_argument("--learned", type=Path, default=LEARNED_FILE, help="moves learned by play")
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=DATA_PATH)
     parser.add_argument("--ref-depth", type=int, default=0, help="millref's deep search depth (0: Python)")
@@ -257,10 +276,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample-colours", default="01", help="the book's colours in --samples")
     parser.add_argument("--sample-depths", default="7,11", help="millref depths in --samples: low,high")
     args = parser.parse_args(argv)
-    unrecorded = ("progress", "out", "losses", "colours", "sample_colours")
+    unrecorded = ("progress", "out", "losses", "learned", "colours", "sample_colours")
     built = {k: v for k, v in vars(args).items() if k not in unrecorded}
     ref = RefSearch(args.ref_depth, args.rank_depth) if args.ref_depth else None
-    builder = Builder(args.progress, ref)
+    builder = Builder(args.progress, ref, args.learned)
+    built["learned_moves"] = builder.learned
     start = time.perf_counter()
     tree(builder, args)
     builder.write(args.out, built)

@@ -12,19 +12,22 @@ opponent's placements, 0 for every legal move).
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 from collections.abc import Callable
+from pathlib import Path
 from typing import NamedTuple
 
 from engine.ai.search import MATE
 from engine.games.morris.evaluation import PIECE
-from engine.games.morris.opening import BookEntry, canonical, from_canonical
-from engine.games.morris.rules import MorrisMove, MorrisState
+from engine.games.morris.opening import BookEntry, canonical, entry_for, from_canonical
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from engine.registry import new_state
 from tools.mill_ref import MillRef
 
 PLACEMENT_PLIES = 18  # nine pieces a side
+LEARNED_FILE = Path(__file__).resolve().parent / "data" / "morris_book_learned.jsonl"  # learned_entries
 REF_PIECE = 100  # millref's piece; the book stores the evaluation's units (PIECE)
 REF_MATE = 30_000  # millref's score of a win at the root (a win at ply n is REF_MATE - n)
 REF_MATE_BOUND = 29_000
@@ -68,6 +71,20 @@ def replay(moves: list[MorrisMove]) -> MorrisState:
         state.push(move)
     assert isinstance(state, MorrisState)
     return state
+
+
+def learned_entries(path: Path) -> dict[int, BookEntry]:
+    """The moves tools/morris_book_learn.py recorded in `path` (one JSON object a line:
+    the placements before the move, the move, its deep score and depth), by canonical
+    key; a later line for the same position wins. None when the file is missing."""
+    entries: dict[int, BookEntry] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            state = replay([parse_morris_move(word) for word in record["line"].split()])
+            key, entry = entry_for(state, parse_morris_move(record["move"]), record["score"], record["depth"])
+            entries[key] = entry
+    return entries
 
 
 class RefSearch:

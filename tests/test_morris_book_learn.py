@@ -1,0 +1,97 @@
+"""tools/morris_book_learn.py scores a book position's best moves by play and records
+the one that lost least; tools/build_morris_book.py --learned puts it over the deep
+search's move. Skipped where no C compiler is on PATH (millref plays the games)."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.games.morris.opening import lookup
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
+from tools.morris_book_lines import replay
+from tools.morris_match import MAX_PLIES, Result
+
+if shutil.which("cc") is None:
+    pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
+
+from tools import morris_book_learn
+from tools.build_morris_book import Builder
+from tools.morris_book_learn import Referees, Settings, main, play_out
+
+# Black to move at ply 15 of the line hard lost most (losses-file line 64).
+LINE = "f4 d2 d6 b6 b4 f2 b2 e4 c5 c4 d5 d7 e5xd7 d7 d1"
+PLAYED = [parse_morris_move(word) for word in LINE.split()]
+FAST = Settings(their_placement=(2, 3), own_moving=(1, 2), their_movetime=1)
+
+
+def test_the_candidates_are_distinct_legal_moves_best_first() -> None:
+    state = replay(PLAYED)
+    refs = Referees(deep_depth=4)
+    try:
+        ranked = refs.candidates(state, 3)
+    finally:
+        refs.close()
+    moves = [move for move, _ in ranked]
+    assert len(set(moves)) == 3
+    assert all(move in state.legal_moves() for move in moves)
+
+
+def test_a_game_plays_the_book_side_s_placements_by_the_deep_search_off_the_book() -> None:
+    refs = Referees(deep_depth=3)
+    asked: list[int] = []
+    deep = refs.deep
+
+    def recording(state: MorrisState) -> MorrisMove:
+        asked.append(state.ply)
+        return deep(state)
+
+    refs.deep = recording  # type: ignore[method-assign]
+    state = replay(PLAYED)
+    try:
+        winner = play_out(state, 1, {}, refs, FAST, random.Random(3))
+    finally:
+        refs.close()
+    assert asked == [15, 17], "Black's two placements left, each from the deep search"
+    assert winner in (0, 1, None)
+    assert state.outcome() is not None or state.ply == MAX_PLIES
+
+
+def test_the_move_that_lost_least_is_recorded_with_the_evidence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: list[str] = []
+
+    def scored(line: list[MorrisMove], move: MorrisMove, *_: object) -> Result:
+        seen.append(str(move))
+        return Result(wins=0, draws=4, losses=0) if len(seen) == 2 else Result(wins=3, draws=0, losses=1)
+
+    monkeypatch.setattr(morris_book_learn, "score_move", scored)
+    record = tmp_path / "learned.jsonl"
+    main([LINE, "--candidates", "3", "--deep-depth", "4", "--games", "4", "--record", str(record)])
+    written = json.loads(record.read_text())
+    assert written["move"] == seen[1], "no losses beats three wins and a loss"
+    assert [entry["move"] for entry in written["evidence"]] == seen
+    assert written["line"] == LINE and written["games"] == 4
+    assert f"learned {seen[1]}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("line", ["f4 d2 zz", "f4 f4", f"{LINE} a4 g7 g4"])
+def test_an_unreadable_line_or_one_past_placement_is_refused(line: str) -> None:
+    with pytest.raises(SystemExit):
+        main([line])
+
+
+def test_the_builder_puts_a_learned_move_over_its_own(tmp_path: Path) -> None:
+    state = replay(PLAYED)
+    learned = tmp_path / "learned.jsonl"
+    learned.write_text(json.dumps({"line": LINE, "move": "g1", "score": -90, "depth": 14}) + "\n")
+    builder = Builder(tmp_path / "progress.jsonl", None, learned)
+    found = lookup(builder.entries, state)
+    assert found is not None and str(found[0]) == "g1"
+    assert builder.learned == 1
+    assert lookup(Builder(tmp_path / "other.jsonl").entries, state) is None

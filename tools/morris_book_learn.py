@@ -1,0 +1,208 @@
+"""Learn a book move from play: which of a position's best moves a fast searcher holds
+best against a stronger one.
+
+    python -m tools.morris_book_learn "f4 d2 d6 b6 b4 f2 b2 e4 c5" [--candidates 4]
+        [--games 24] [--deep-depth 14] [--their-placement 8,11] [--own-moving 7,9]
+        [--their-movetime 20] [--seed 1] [--record tools/data/morris_book_learned.jsonl]
+
+The book's moves come from millref at depth 14: the best minimax score, whatever that
+asks of the moving phase. Some lead to positions that millref rates even and holds at
+one second a move, yet that hard loses again and again (tools/morris_hold.py: 8 games
+of 11 from two of them). This tool scores the position's `--candidates` best moves
+(millref at `--deep-depth`, the next best by its `avoid` list) by play instead:
+
+- placement: the book side (the side to move) plays the book, millref at the deep
+  depth where the book has no entry (as the builder would); the opponent millref at a
+  depth drawn per move from `--their-placement` (the replies a fast engine plays);
+- moving: the book side is millref at a depth drawn from `--own-moving`, standing for
+  hard (millref at depth 8 lost 9 games of 12 from the line hard lost most, where hard
+  lost 5 of 6); the opponent millref at `--their-movetime` ms a move. A time, not a
+  depth: a side being blocked has few moves, and a timed search sees far deeper there
+  (at depths 8-10 a move instead of 20 ms, the same line's end lost 1 game of 12).
+
+Every candidate meets the same `--games` seeds (common random numbers: the draws
+differ by the move only). The move with the fewest losses, then the best score, wins;
+with `--record FILE` the position, the move and the evidence are appended to FILE,
+which tools/build_morris_book.py --learned reads over its own searches. The book's
+move (`--learned` moves over the shipped book's) is always a candidate, and the book
+side's later placements follow the same book.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.games.morris.opening import BookEntry, book, canonical, lookup  # noqa: E402
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
+from tools.mill_ref import MillRef  # noqa: E402
+from tools.morris_book_lines import (  # noqa: E402
+    LEARNED_FILE,
+    PLACEMENT_PLIES,
+    entry_move,
+    learned_entries,
+    ref_score,
+    replay,
+)
+from tools.morris_match import MAX_PLIES, Result  # noqa: E402
+
+
+def depths(text: str) -> tuple[int, int]:
+    """A "LOW,HIGH" range of millref depths."""
+    low, high = (int(word) for word in text.split(","))
+    if not 1 <= low <= high:
+        raise ValueError(f"not a depth range: {text!r}")
+    return low, high
+
+
+@dataclass
+class Referees:
+    """The millref processes of a run: one per depth, and the deep one's answers by
+    canonical position (the book side's off-book placements repeat across games)."""
+
+    deep_depth: int
+    engines: dict[int, MillRef] = field(default_factory=dict)
+    deep_moves: dict[int, MorrisMove] = field(default_factory=dict)
+
+    def at(self, depth: int) -> MillRef:
+        if depth not in self.engines:
+            self.engines[depth] = MillRef(0, depth)
+        return self.engines[depth]
+
+    def timed(self, movetime_ms: int) -> MillRef:
+        if -movetime_ms not in self.engines:  # keyed apart from the depths
+            self.engines[-movetime_ms] = MillRef(movetime_ms)
+        return self.engines[-movetime_ms]
+
+    def deep(self, state: MorrisState) -> MorrisMove:
+        key, _ = canonical(state.key())
+        if key not in self.deep_moves:  # a clean, fixed-seed search: the same move every time
+            self.deep_moves[key] = self.at(self.deep_depth).move(state.history, 0)
+        return self.deep_moves[key]
+
+    def candidates(self, state: MorrisState, count: int) -> list[tuple[MorrisMove, int]]:
+        """The `count` best moves by the deep search, each with its score (Python units)."""
+        ranked: list[tuple[MorrisMove, int]] = []
+        engine = self.at(self.deep_depth)
+        for _ in range(min(count, len(state.legal_moves()))):
+            move = engine.move(state.history, 0, [move for move, _ in ranked])
+            ranked.append((move, ref_score(engine.last["score"])))
+        return ranked
+
+    def close(self) -> None:
+        for engine in self.engines.values():
+            engine.close()
+
+
+@dataclass(frozen=True)
+class Settings:
+    their_placement: tuple[int, int]
+    own_moving: tuple[int, int]
+    their_movetime: int
+
+
+def play_out(
+    state: MorrisState, side: int, entries: dict[int, BookEntry], refs: Referees, settings: Settings,
+    rng: random.Random,
+) -> int | None:  # fmt: skip
+    """Plays `state` to its end (MAX_PLIES: a draw) as the module docstring says; the winner."""
+    while state.ply < MAX_PLIES:
+        outcome = state.outcome()
+        if outcome is not None:
+            return outcome.winner
+        placing = state.ply < PLACEMENT_PLIES
+        if state.to_move == side and placing:
+            found = lookup(entries, state)
+            move = entry_move(state, found[1]) if found is not None else refs.deep(state)
+        else:
+            if state.to_move == side:
+                engine = refs.at(rng.randint(*settings.own_moving))
+            elif placing:
+                engine = refs.at(rng.randint(*settings.their_placement))
+            else:
+                engine = refs.timed(settings.their_movetime)
+            move = engine.move(state.history, rng.randrange(1 << 30))
+        if move not in state.legal_moves():
+            raise RuntimeError(f"millref chose {move}, illegal after {' '.join(map(str, state.history))}")
+        state.push(move)
+    return None
+
+
+def score_move(
+    line: list[MorrisMove], move: MorrisMove, games: int, seed: int, entries: dict[int, BookEntry],
+    refs: Referees, settings: Settings,
+) -> Result:  # fmt: skip
+    """The book side's results after `move` from the end of `line`, one game a seed."""
+    side = len(line) % 2
+    result = Result()
+    for game in range(games):
+        state = replay([*line, move])
+        result.count(play_out(state, side, entries, refs, settings, random.Random(seed + game)), side)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("line", help="the placements before the book side's move, space separated")
+    parser.add_argument("--candidates", type=int, default=4)
+    parser.add_argument("--games", type=int, default=24)
+    parser.add_argument("--deep-depth", type=int, default=14)
+    parser.add_argument("--their-placement", type=depths, default=(8, 11))
+    parser.add_argument("--own-moving", type=depths, default=(7, 9))
+    parser.add_argument("--their-movetime", type=int, default=20, help="ms a move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--record", type=Path, help="append the chosen move and its evidence here")
+    parser.add_argument("--learned", type=Path, default=LEARNED_FILE, help="earlier moves, over the book")
+    args = parser.parse_args(argv)
+    state, line = replay([]), list[MorrisMove]()
+    for word in args.line.split():
+        try:
+            move = parse_morris_move(word)
+        except ValueError as error:
+            parser.error(f"line: {error}")
+        if move not in state.legal_moves():
+            parser.error(f"line: {word} is not legal after {' '.join(map(str, line)) or 'the start'}")
+        state.push(move)
+        line.append(move)
+    if state.ply >= PLACEMENT_PLIES or state.outcome() is not None:
+        parser.error("the line must end in placement, with the book side to move")
+    settings = Settings(args.their_placement, args.own_moving, args.their_movetime)
+    entries = {**book(), **learned_entries(args.learned)}
+    book_move = lookup(entries, state)
+    refs = Referees(args.deep_depth)
+    played: list[tuple[MorrisMove, int, Result]] = []
+    try:
+        candidates = refs.candidates(state, args.candidates)
+        if book_move is not None and book_move[0] not in [move for move, _ in candidates]:
+            candidates.append((book_move[0], book_move[1].score))  # the book's own move always plays
+        for move, score in candidates:
+            result = score_move(line, move, args.games, args.seed, entries, refs, settings)
+            played.append((move, score, result))
+            print(f"  {move}: depth-{args.deep_depth} score {score}, by play {result}", flush=True)
+    finally:
+        refs.close()
+    best, best_score, _ = min(played, key=lambda each: (each[2].losses, -each[2].score))
+    print(f"book move {book_move[0] if book_move else None}; learned {best}")
+    if args.record is not None:
+        evidence = [{"move": str(move), "score": score, "wins": result.wins, "draws": result.draws,
+                     "losses": result.losses} for move, score, result in played]  # fmt: skip
+        record = {"line": args.line, "position": state.position(), "move": str(best),
+                  "book": str(book_move[0]) if book_move else None, "score": best_score,
+                  "depth": args.deep_depth, "games": args.games, "seed": args.seed,
+                  "settings": vars(settings), "evidence": evidence}  # fmt: skip
+        with args.record.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(record) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
