@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.games.morris.endgame import symmetries
 from engine.games.morris.opening import lookup
 from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from tools.morris_book_lines import replay
@@ -78,6 +79,18 @@ def test_the_move_that_lost_least_is_recorded_with_the_evidence(
     assert [entry["move"] for entry in written["evidence"]] == seen
     assert written["line"] == LINE and written["games"] == 4
     assert f"learned {seen[1]}" in capsys.readouterr().out
+
+
+def test_every_symmetric_image_of_a_position_gets_the_image_of_its_deep_move() -> None:
+    line = PLAYED[:9]  # placements only, no capture: an image is the points mapped
+    refs = Referees(deep_depth=4)
+    try:
+        first = refs.deep(replay(line))
+        for perm in symmetries():
+            image = replay([MorrisMove(None, perm[move.dst], None) for move in line])
+            assert refs.deep(image) == MorrisMove(None, perm[first.dst], first.take and perm[first.take])
+    finally:
+        refs.close()
 
 
 @pytest.mark.parametrize("line", ["f4 d2 zz", "f4 f4", f"{LINE} a4 g7 g4"])

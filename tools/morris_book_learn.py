@@ -41,7 +41,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.opening import BookEntry, book, canonical, lookup  # noqa: E402
+from engine.games.morris.opening import (  # noqa: E402
+    BookEntry,
+    book,
+    canonical,
+    from_canonical,
+    lookup,
+    to_canonical,
+)
 from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
@@ -83,10 +90,12 @@ class Referees:
         return self.engines[-movetime_ms]
 
     def deep(self, state: MorrisState) -> MorrisMove:
-        key, _ = canonical(state.key())
+        """The deep search's move, kept in the canonical frame: a symmetric image of a
+        position met before gets the image of its move."""
+        key, index = canonical(state.key())
         if key not in self.deep_moves:  # a clean, fixed-seed search: the same move every time
-            self.deep_moves[key] = self.at(self.deep_depth).move(state.history, 0)
-        return self.deep_moves[key]
+            self.deep_moves[key] = to_canonical(self.at(self.deep_depth).move(state.history, 0), index)
+        return from_canonical(self.deep_moves[key], index)
 
     def candidates(self, state: MorrisState, count: int) -> list[tuple[MorrisMove, int]]:
         """The `count` best moves by the deep search, each with its score (Python units)."""
