@@ -1,6 +1,7 @@
 """tools/morris_book_learn.py scores a book position's best moves by play and records
-the one that lost least; tools/build_morris_book.py --learned puts it over the deep
-search's move. Skipped where no C compiler is on PATH (millref plays the games)."""
+the one that lost least, tools/build_morris_book.py --learned puts it over the deep
+search's move, and tools/morris_book_survey.py finds the positions to learn. Skipped
+where no C compiler is on PATH (millref plays the games)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ if shutil.which("cc") is None:
 from tools import morris_book_learn
 from tools.build_morris_book import Builder
 from tools.morris_book_learn import Referees, Settings, main, play_out
+from tools.morris_book_survey import main as survey
+from tools.morris_book_survey import tally
 
 # Black to move at ply 15 of the line hard lost most (losses-file line 64).
 LINE = "f4 d2 d6 b6 b4 f2 b2 e4 c5 c4 d5 d7 e5xd7 d7 d1"
@@ -108,3 +111,27 @@ def test_the_builder_puts_a_learned_move_over_its_own(tmp_path: Path) -> None:
     assert found is not None and str(found[0]) == "g1"
     assert builder.learned == 1
     assert lookup(Builder(tmp_path / "other.jsonl").entries, state) is None
+
+
+def test_the_survey_counts_the_book_side_s_positions_by_lost_games() -> None:
+    lost = [parse_morris_move(word) for word in ("f4", "d2", "d6", "b6")]
+    mirrored = [parse_morris_move(word) for word in ("d6", "b4", "f4", "f2")]  # `lost` reflected
+    held = [parse_morris_move(word) for word in ("f4", "d2", "b4", "d6")]
+    rows = tally([(lost, True), (mirrored, True), (held, False), (lost, False)], side=1)
+    # Black's positions: after f4 (or its image d6) 4 games, 2 lost; after f4 d2 d6 (or
+    # its image) 3 games, 2 lost; f4 d2 b4 is met once.
+    assert [(row.ply, row.games, row.losses) for row in rows] == [(1, 4, 2), (3, 3, 2)]
+    assert rows[1].line == "f4 d2 d6"
+
+
+def test_the_survey_plays_its_games_and_lists_the_positions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.jsonl"
+    survey([
+        "--side", "0", "--games", "2", "--deep-depth", "2", "--their-placement", "1,2", "--own-moving", "1,1",
+        "--their-movetime", "1", "--out", str(out), "--learned", str(tmp_path / "none.jsonl"),
+    ])  # fmt: skip
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(games) == 2 and all(len(game["moves"]) >= 18 for game in games)
+    assert "White (the book) +" in capsys.readouterr().out

@@ -118,6 +118,22 @@ class Settings:
     their_movetime: int
 
 
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the games' players and book (this tool and tools/morris_book_survey.py)."""
+    parser.add_argument("--deep-depth", type=int, default=14)
+    parser.add_argument("--their-placement", type=depths, default=(8, 11))
+    parser.add_argument("--own-moving", type=depths, default=(7, 9))
+    parser.add_argument("--their-movetime", type=int, default=20, help="ms a move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--learned", type=Path, default=LEARNED_FILE, help="earlier moves, over the book")
+
+
+def play_settings(args: argparse.Namespace) -> tuple[Settings, dict[int, BookEntry]]:
+    """The players' settings and the book (learned moves over the shipped book's) of `args`."""
+    settings = Settings(args.their_placement, args.own_moving, args.their_movetime)
+    return settings, {**book(), **learned_entries(args.learned)}
+
+
 def play_out(
     state: MorrisState, side: int, entries: dict[int, BookEntry], refs: Referees, settings: Settings,
     rng: random.Random,
@@ -164,13 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("line", help="the placements before the book side's move, space separated")
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--games", type=int, default=24)
-    parser.add_argument("--deep-depth", type=int, default=14)
-    parser.add_argument("--their-placement", type=depths, default=(8, 11))
-    parser.add_argument("--own-moving", type=depths, default=(7, 9))
-    parser.add_argument("--their-movetime", type=int, default=20, help="ms a move")
-    parser.add_argument("--seed", type=int, default=1)
+    add_play_options(parser)
     parser.add_argument("--record", type=Path, help="append the chosen move and its evidence here")
-    parser.add_argument("--learned", type=Path, default=LEARNED_FILE, help="earlier moves, over the book")
     args = parser.parse_args(argv)
     state, line = replay([]), list[MorrisMove]()
     for word in args.line.split():
@@ -184,8 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         line.append(move)
     if state.ply >= PLACEMENT_PLIES or state.outcome() is not None:
         parser.error("the line must end in placement, with the book side to move")
-    settings = Settings(args.their_placement, args.own_moving, args.their_movetime)
-    entries = {**book(), **learned_entries(args.learned)}
+    settings, entries = play_settings(args)
     book_move = lookup(entries, state)
     refs = Referees(args.deep_depth)
     played: list[tuple[MorrisMove, int, Result]] = []
