@@ -20,8 +20,11 @@ of 11 from two of them). This tool scores the position's `--candidates` best mov
   depth: a side being blocked has few moves, and a timed search sees far deeper there
   (at depths 8-10 a move instead of 20 ms, the same line's end lost 1 game of 12).
 
-Every candidate meets the same `--games` seeds (common random numbers: the draws
-differ by the move only). The move with the fewest losses, then the best score, wins;
+Every candidate meets the same `--games` seeds (the same draws of depths and tie-breaks,
+so the candidates differ less by luck; the timed opponent still varies with the load).
+The move with the fewest losses, then the best score, wins, even one the deep search
+rates lower (after f4 d2 d6 b6 b4 f2 b2 e4 c5, d5 at -0.72 pieces lost 3 games of 40
+where the book's c4 at -0.06 lost 21: it blocks the line White's double threat needs);
 with `--record FILE` the position, the move and the evidence are appended to FILE,
 which tools/build_morris_book.py --learned reads over its own searches. The book's
 move (`--learned` moves over the shipped book's) is always a candidate, and the book

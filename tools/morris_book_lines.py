@@ -76,7 +76,7 @@ def replay(moves: list[MorrisMove]) -> MorrisState:
 def learned_entries(path: Path) -> dict[int, BookEntry]:
     """The moves tools/morris_book_learn.py recorded in `path` (one JSON object a line:
     the placements before the move, the move, its deep score and depth), by canonical
-    key; a later line for the same position wins. None when the file is missing."""
+    key; a later line for the same position wins. Empty when the file is missing."""
     entries: dict[int, BookEntry] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
