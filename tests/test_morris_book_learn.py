@@ -96,6 +96,15 @@ def test_every_symmetric_image_of_a_position_gets_the_image_of_its_deep_move() -
         refs.close()
 
 
+@pytest.mark.parametrize(
+    "option",
+    [["--their-movetime", "0"], ["--own-moving", "9,7"], ["--their-placement", "8"], ["--candidates", "x"]],
+)
+def test_bad_options_are_refused(option: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([LINE, *option])
+
+
 @pytest.mark.parametrize("line", ["f4 d2 zz", "f4 f4", f"{LINE} a4 g7 g4"])
 def test_an_unreadable_line_or_one_past_placement_is_refused(line: str) -> None:
     with pytest.raises(SystemExit):

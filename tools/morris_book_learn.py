@@ -65,6 +65,13 @@ from tools.morris_book_lines import (  # noqa: E402
 from tools.morris_match import MAX_PLIES, Result  # noqa: E402
 
 
+def milliseconds(text: str) -> int:
+    """A positive time a move, in milliseconds."""
+    if int(text) < 1:
+        raise ValueError(f"not a time a move: {text!r}")
+    return int(text)
+
+
 def depths(text: str) -> tuple[int, int]:
     """A "LOW,HIGH" range of millref depths."""
     low, high = (int(word) for word in text.split(","))
@@ -79,7 +86,8 @@ class Referees:
     canonical position (the book side's off-book placements repeat across games)."""
 
     deep_depth: int
-    engines: dict[int, MillRef] = field(default_factory=dict)
+    engines: dict[int, MillRef] = field(default_factory=dict)  # by depth
+    timed_engines: dict[int, MillRef] = field(default_factory=dict)  # by milliseconds a move
     deep_moves: dict[int, MorrisMove] = field(default_factory=dict)
 
     def at(self, depth: int) -> MillRef:
@@ -88,9 +96,9 @@ class Referees:
         return self.engines[depth]
 
     def timed(self, movetime_ms: int) -> MillRef:
-        if -movetime_ms not in self.engines:  # keyed apart from the depths
-            self.engines[-movetime_ms] = MillRef(movetime_ms)
-        return self.engines[-movetime_ms]
+        if movetime_ms not in self.timed_engines:
+            self.timed_engines[movetime_ms] = MillRef(movetime_ms)
+        return self.timed_engines[movetime_ms]
 
     def deep(self, state: MorrisState) -> MorrisMove:
         """The deep search's move, kept in the canonical frame: a symmetric image of a
@@ -110,12 +118,15 @@ class Referees:
         return ranked
 
     def close(self) -> None:
-        for engine in self.engines.values():
+        for engine in [*self.engines.values(), *self.timed_engines.values()]:
             engine.close()
 
 
 @dataclass(frozen=True)
 class Settings:
+    """How the games are played: the opponent's placement depths, the book side's moving
+    depths (standing for hard) and the opponent's time a move when moving."""
+
     their_placement: tuple[int, int]
     own_moving: tuple[int, int]
     their_movetime: int
@@ -126,7 +137,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deep-depth", type=int, default=14)
     parser.add_argument("--their-placement", type=depths, default=(8, 11))
     parser.add_argument("--own-moving", type=depths, default=(7, 9))
-    parser.add_argument("--their-movetime", type=int, default=20, help="ms a move")
+    parser.add_argument("--their-movetime", type=milliseconds, default=20, help="ms a move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--learned", type=Path, default=LEARNED_FILE, help="earlier moves, over the book")
 
