@@ -170,12 +170,20 @@ def test_help_search_ends_with_its_job() -> None:
         table.job = 3
         state = play_line("nine", MOVING)
         searcher = Searcher(get_spec("nine").evaluate, table=table)
-        timer = threading.Timer(0.3, lambda: setattr(table, "job", 0))
-        timer.start()
+
+        def end_the_job_once_the_root_is_stored() -> None:
+            # Not after a fixed time: on a busy machine the first depth can take longer.
+            deadline = time.monotonic() + 10
+            while table.probe(state.key()) is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            table.job = 0
+
+        watcher = threading.Thread(target=end_the_job_once_the_root_is_stored)
+        watcher.start()
         started = time.monotonic()
         help_search(searcher, state, table, 3)
-        timer.join()
-        assert time.monotonic() - started < 10
+        watcher.join()
+        assert time.monotonic() - started < 15, "the search ends when its job does"
         assert table.probe(state.key()) is not None
     finally:
         table.close()
