@@ -98,7 +98,14 @@ def test_every_symmetric_image_of_a_position_gets_the_image_of_its_deep_move() -
 
 @pytest.mark.parametrize(
     "option",
-    [["--their-movetime", "0"], ["--own-moving", "9,7"], ["--their-placement", "8"], ["--candidates", "x"]],
+    [
+        ["--their-movetime", "0"],
+        ["--own-moving", "9,7"],
+        ["--their-placement", "8"],
+        ["--candidates", "x"],
+        ["--candidates", "0"],
+        ["--games", "0"],
+    ],
 )
 def test_bad_options_are_refused(option: list[str]) -> None:
     with pytest.raises(SystemExit):

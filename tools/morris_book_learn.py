@@ -65,10 +65,10 @@ from tools.morris_book_lines import (  # noqa: E402
 from tools.morris_match import MAX_PLIES, Result  # noqa: E402
 
 
-def milliseconds(text: str) -> int:
-    """A positive time a move, in milliseconds."""
+def positive(text: str) -> int:
+    """A whole number of at least 1 (a count, or milliseconds a move)."""
     if int(text) < 1:
-        raise ValueError(f"not a time a move: {text!r}")
+        raise ValueError(f"not at least 1: {text!r}")
     return int(text)
 
 
@@ -137,7 +137,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deep-depth", type=int, default=14)
     parser.add_argument("--their-placement", type=depths, default=(8, 11))
     parser.add_argument("--own-moving", type=depths, default=(7, 9))
-    parser.add_argument("--their-movetime", type=milliseconds, default=20, help="ms a move")
+    parser.add_argument("--their-movetime", type=positive, default=20, help="ms a move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--learned", type=Path, default=LEARNED_FILE, help="earlier moves, over the book")
 
@@ -192,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("line", help="the placements before the book side's move, space separated")
-    parser.add_argument("--candidates", type=int, default=4)
-    parser.add_argument("--games", type=int, default=24)
+    parser.add_argument("--candidates", type=positive, default=4)
+    parser.add_argument("--games", type=positive, default=24)
     add_play_options(parser)
     parser.add_argument("--record", type=Path, help="append the chosen move and its evidence here")
     args = parser.parse_args(argv)
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.record is not None:
         evidence = [{"move": str(move), "score": score, "wins": result.wins, "draws": result.draws,
                      "losses": result.losses} for move, score, result in played]  # fmt: skip
-        record = {"line": args.line, "position": state.position(), "move": str(best),
+        record = {"line": " ".join(map(str, line)), "position": state.position(), "move": str(best),
                   "book": str(book_move[0]) if book_move else None, "score": best_score,
                   "depth": args.deep_depth, "games": args.games, "seed": args.seed,
                   "settings": vars(settings), "evidence": evidence}  # fmt: skip

@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 from engine.games.morris.opening import canonical  # noqa: E402
 from engine.games.morris.rules import MorrisMove  # noqa: E402
-from tools.morris_book_learn import Referees, add_play_options, play_out, play_settings  # noqa: E402
+from tools.morris_book_learn import Referees, add_play_options, play_out, play_settings, positive  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, replay  # noqa: E402
 from tools.morris_match import Result  # noqa: E402
 
@@ -64,8 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--side", type=int, choices=(0, 1), required=True, help="the book side")
-    parser.add_argument("--games", type=int, default=150)
-    parser.add_argument("--top", type=int, default=20, help="positions listed")
+    parser.add_argument("--games", type=positive, default=150)
+    parser.add_argument("--top", type=positive, default=20, help="positions listed")
     parser.add_argument("--out", type=Path, help="write each game here (JSON lines)")
     add_play_options(parser)
     args = parser.parse_args(argv)
