@@ -171,14 +171,15 @@ def test_help_search_ends_with_its_job() -> None:
         state = play_line("nine", MOVING)
         searcher = Searcher(get_spec("nine").evaluate, table=table)
 
-        stored: list[bool] = []
+        stored = threading.Event()
 
         def end_the_job_once_the_root_is_stored() -> None:
             # Seen while the search runs: the next depth's nodes may take the root's slot
             # in so small a table before the search notices the job has ended.
             deadline = time.monotonic() + 10
-            while not stored and time.monotonic() < deadline:
-                stored.extend([True] if table.probe(state.key()) is not None else [])
+            while not stored.is_set() and time.monotonic() < deadline:
+                if table.probe(state.key()) is not None:
+                    stored.set()
                 time.sleep(0.01)
             table.job = 0
 
@@ -188,7 +189,7 @@ def test_help_search_ends_with_its_job() -> None:
         help_search(searcher, state, table, 3)
         watcher.join()
         assert time.monotonic() - started < 15, "the search ends when its job does"
-        assert stored, "the helper searched into the shared table"
+        assert stored.is_set(), "the helper searched into the shared table"
     finally:
         table.close()
 

@@ -52,7 +52,7 @@ from engine.games.morris.opening import (  # noqa: E402
     lookup,
     to_canonical,
 )
-from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
+from engine.games.morris.rules import MorrisMove, MorrisState  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
     LEARNED_FILE,
@@ -157,18 +157,15 @@ def play_out(
         outcome = state.outcome()
         if outcome is not None:
             return outcome.winner
-        placing = state.ply < PLACEMENT_PLIES
-        if state.to_move == side and placing:
+        own, placing = state.to_move == side, state.ply < PLACEMENT_PLIES
+        if own and placing:
             found = lookup(entries, state)
             move = entry_move(state, found[1]) if found is not None else refs.deep(state)
-        else:
-            if state.to_move == side:
-                engine = refs.at(rng.randint(*settings.own_moving))
-            elif placing:
-                engine = refs.at(rng.randint(*settings.their_placement))
-            else:
-                engine = refs.timed(settings.their_movetime)
+        elif own or placing:
+            engine = refs.at(rng.randint(*(settings.own_moving if own else settings.their_placement)))
             move = engine.move(state.history, rng.randrange(1 << 30))
+        else:
+            move = refs.timed(settings.their_movetime).move(state.history, rng.randrange(1 << 30))
         if move not in state.legal_moves():
             raise RuntimeError(f"millref chose {move}, illegal after {' '.join(map(str, state.history))}")
         state.push(move)
@@ -197,16 +194,12 @@ def main(argv: list[str] | None = None) -> int:
     add_play_options(parser)
     parser.add_argument("--record", type=Path, help="append the chosen move and its evidence here")
     args = parser.parse_args(argv)
-    state, line = replay([]), list[MorrisMove]()
-    for word in args.line.split():
-        try:
-            move = parse_morris_move(word)
-        except ValueError as error:
-            parser.error(f"line: {error}")
-        if move not in state.legal_moves():
-            parser.error(f"line: {word} is not legal after {' '.join(map(str, line)) or 'the start'}")
-        state.push(move)
-        line.append(move)
+    state = replay([])
+    try:
+        state.play_all(args.line.split())  # checked play: parsed, legal
+    except ValueError as error:
+        parser.error(f"line: {error}")
+    line = list(state.history)
     if state.ply >= PLACEMENT_PLIES or state.outcome() is not None:
         parser.error("the line must end in placement, with the book side to move")
     settings, entries = play_settings(args)

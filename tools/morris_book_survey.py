@@ -51,11 +51,14 @@ def tally(games: list[tuple[list[MorrisMove], bool]], side: int) -> list[Visits]
     most losses first (then the earliest), those met MIN_VISITS times with MIN_LOSSES."""
     seen: dict[int, Visits] = {}
     for moves, lost in games:
-        for ply in range(side, min(PLACEMENT_PLIES, len(moves)), 2):
-            key, _ = canonical(replay(moves[:ply]).key())
-            visits = seen.setdefault(key, Visits(" ".join(map(str, moves[:ply])), ply))
-            visits.games += 1
-            visits.losses += lost
+        state = replay([])
+        for move in moves[:PLACEMENT_PLIES]:
+            if state.to_move == side:
+                key, _ = canonical(state.key())
+                visits = seen.setdefault(key, Visits(" ".join(map(str, state.history)), state.ply))
+                visits.games += 1
+                visits.losses += lost
+            state.push(move)
     kept = [v for v in seen.values() if v.games >= MIN_VISITS and v.losses >= MIN_LOSSES]
     return sorted(kept, key=lambda v: (-v.losses, v.ply))
 
