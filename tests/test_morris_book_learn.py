@@ -22,7 +22,7 @@ if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
 from tools import morris_book_learn
-from tools.build_morris_book import Builder
+from tools.build_morris_book import CHECKSUM_FILE, Builder
 from tools.morris_book_learn import Referees, Settings, main, play_out
 from tools.morris_book_survey import main as survey
 from tools.morris_book_survey import tally
@@ -151,3 +151,11 @@ def test_the_survey_plays_its_games_and_lists_the_positions(
     games = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(games) == 2 and all(len(game["moves"]) >= 18 for game in games)
     assert "White (the book) +" in capsys.readouterr().out
+
+
+def test_a_trial_book_leaves_the_shipped_book_s_checksum_alone(tmp_path: Path) -> None:
+    recorded = CHECKSUM_FILE.read_text()
+    builder = Builder(tmp_path / "progress.jsonl", None, tmp_path / "none.jsonl")
+    builder.write(tmp_path / "trial.book", {})
+    assert (tmp_path / "trial.book").stat().st_size > 0
+    assert CHECKSUM_FILE.read_text() == recorded
