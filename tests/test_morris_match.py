@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.registry import new_state
 from tools.morris_match import Player
 
@@ -37,3 +39,22 @@ def test_a_player_without_its_book_records_no_exits() -> None:
     player.choose(new_state("nine"), random.Random(1))
     assert player.book_exits == []
     assert "book" not in player.time_summary()
+
+
+def test_a_hard_player_searches_with_the_weights_it_changes() -> None:
+    player = Player("hard:0.02:nobook:mobility=40:liberty=35")
+    player.new_game()
+    state = new_state("nine")
+    state.play_all(["f4", "d2", "d6", "b6"])
+    player.choose(state, random.Random(1))
+    assert player.evaluator is not None
+    assert (player.evaluator.weights.mobility, player.evaluator.weights.liberty) == (40, 35)
+    searcher = player.tables["nine/hard"]
+    assert searcher.evaluate is player.evaluator, "the player's tables search with its evaluation"
+    assert state.spec.evaluate is not player.evaluator, "the game's own evaluation is put back"
+
+
+@pytest.mark.parametrize("spec", ["hard:0.02:mobilty=40", "hard:0.02:danger=1", "hard:0.02:mobility=4.5"])
+def test_a_weight_that_is_not_one_is_refused(spec: str) -> None:
+    with pytest.raises(ValueError):
+        Player(spec).choose(new_state("nine"), random.Random(1))

@@ -9,7 +9,10 @@ A player is one of:
                                    default 1 s a move), endgame database and opening
                                    book included; flags 'nobook' without the book,
                                    'lmr' / 'nolmr' with / without late move reductions
-                                   (default: as the evaluation says; Nine: with)
+                                   (default: as the evaluation says; Nine: with),
+                                   NAME=N an evaluation weight changed (Weights in
+                                   engine/games/morris/evaluation.py), e.g.
+                                   hard:1.0:mobility=40:liberty=40
   nodes:N[:EVAL[:FLAG...]]         iterative deepening bounded by N nodes a move, EVAL
                                    'new' (default), 'base' (without the fitted line
                                    patterns) or 'v1' (the evaluation before issue 16),
@@ -53,7 +56,7 @@ from engine.ai import players  # noqa: E402
 from engine.ai.players import HARD_MOVETIME, analyse  # noqa: E402
 from engine.ai.search import Evaluator, Searcher  # noqa: E402
 from engine.core import GameState, Outcome  # noqa: E402
-from engine.games.morris.evaluation import MorrisEvaluator, evaluate_morris  # noqa: E402
+from engine.games.morris.evaluation import DEFAULT, MorrisEvaluator, evaluate_morris  # noqa: E402
 from engine.registry import new_state  # noqa: E402
 from tools.mcts import mcts_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
@@ -80,6 +83,25 @@ def reduction_flag(flags: Collection[str]) -> bool | None:
     return True if "lmr" in flags else False if "nolmr" in flags else None
 
 
+def changed_evaluation(spec: str, changes: Collection[str]) -> MorrisEvaluator:
+    """The levels' Nine Men's Morris evaluation with some weights changed ('NAME=N',
+    integers; refused with ValueError for an unknown name or a value not an integer)."""
+    weights: dict[str, Any] = {}
+    for change in changes:
+        name, _, value = change.partition("=")
+        if name not in DEFAULT._fields or isinstance(getattr(DEFAULT, name), tuple):
+            raise ValueError(f"{name!r} in {spec!r} is not a single evaluation weight")
+        try:
+            weights[name] = int(value)
+        except ValueError:
+            raise ValueError(f"{change!r} in {spec!r}: the weight must be an integer") from None
+    return MorrisEvaluator(
+        DEFAULT._replace(**weights),
+        evaluate_morris.patterns,
+        late_move_reductions=evaluate_morris.late_move_reductions,
+    )
+
+
 @dataclass
 class Player:
     """A named way of choosing moves, with the time each move took."""
@@ -90,6 +112,7 @@ class Player:
     outside: OpenSpielMCTS | None = None
     ref: MillRef | None = None
     tables: dict[str, Searcher] = field(default_factory=dict)
+    evaluator: MorrisEvaluator | None = None  # a hard player's own weights, if it changes some
     book_exits: list[int] = field(default_factory=list)  # a hard player's first ply out of its book, a game
     in_book: bool = True
 
@@ -129,7 +152,10 @@ class Player:
             return move
         if kind == "hard":
             seconds, *words = rest.split(":")
-            flags = checked_flags(self.spec, words, {"nobook", "lmr", "nolmr"})
+            changes = [word for word in words if "=" in word]
+            flags = checked_flags(self.spec, set(words) - set(changes), {"nobook", "lmr", "nolmr"})
+            if changes and self.evaluator is None:
+                self.evaluator = changed_evaluation(self.spec, changes)
             seconds_a_move = float(seconds) if seconds else HARD_MOVETIME
             return self._hard(state, seconds_a_move, "nobook" not in flags, reduction_flag(flags))
         if kind == "nodes":
@@ -149,13 +175,15 @@ class Player:
         players._searchers = self.tables
         game = type(state)
         spec = game.spec
+        if self.evaluator is not None:
+            game.spec = dataclasses.replace(spec, evaluate=self.evaluator)
         # The level's searcher made here first, when late move reductions are forced on or off.
-        players.searcher_for(spec, "hard", reductions=reductions)
+        players.searcher_for(game.spec, "hard", reductions=reductions)
         if book and self.in_book and spec.opening is not None and spec.opening(state) is None:
             self.book_exits.append(state.ply)  # the book covers placement only: every game leaves it
             self.in_book = False
         if not book:
-            game.spec = dataclasses.replace(spec, opening=None)
+            game.spec = dataclasses.replace(game.spec, opening=None)
         try:
             return analyse(state, "hard", movetime=movetime).move
         finally:
