@@ -160,8 +160,8 @@ class Builder:
         data = encode(self.entries, built)
         out.write_bytes(data)
         if out.resolve() == DATA_PATH.resolve():  # a trial book elsewhere leaves the shipped one's record
-            digest = hashlib.sha256(data).hexdigest()
-            CHECKSUM_FILE.write_text(f"{digest}  {out.name} ({len(data)} bytes, {len(self.entries)} positions)\n")
+            digest, size = hashlib.sha256(data).hexdigest(), len(data)
+            CHECKSUM_FILE.write_text(f"{digest}  {out.name} ({size} bytes, {len(self.entries)} positions)\n")
         print(f"wrote {out} ({len(data)} bytes, {len(self.entries)} positions)", flush=True)
 
 
