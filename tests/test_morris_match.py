@@ -58,3 +58,8 @@ def test_a_hard_player_searches_with_the_weights_it_changes() -> None:
 def test_a_weight_that_is_not_one_is_refused(spec: str) -> None:
     with pytest.raises(ValueError):
         Player(spec).choose(new_state("nine"), random.Random(1))
+
+
+def test_weights_are_refused_outside_nine_men_s_morris() -> None:
+    with pytest.raises(ValueError, match="Nine Men's Morris only"):
+        Player("hard:0.02:mobility=40").choose(new_state("twelve"), random.Random(1))

@@ -155,6 +155,8 @@ class Player:
             changes = [word for word in words if "=" in word]
             flags = checked_flags(self.spec, set(words) - set(changes), {"nobook", "lmr", "nolmr"})
             if changes and self.evaluator is None:
+                if state.spec.id != "nine":
+                    raise ValueError(f"{self.spec!r}: weights can be changed in Nine Men's Morris only")
                 self.evaluator = changed_evaluation(self.spec, changes)
             seconds_a_move = float(seconds) if seconds else HARD_MOVETIME
             return self._hard(state, seconds_a_move, "nobook" not in flags, reduction_flag(flags))
@@ -175,16 +177,16 @@ class Player:
         players._searchers = self.tables
         game = type(state)
         spec = game.spec
-        if self.evaluator is not None:
-            game.spec = dataclasses.replace(spec, evaluate=self.evaluator)
-        # The level's searcher made here first, when late move reductions are forced on or off.
-        players.searcher_for(game.spec, "hard", reductions=reductions)
         if book and self.in_book and spec.opening is not None and spec.opening(state) is None:
             self.book_exits.append(state.ply)  # the book covers placement only: every game leaves it
             self.in_book = False
+        if self.evaluator is not None:
+            game.spec = dataclasses.replace(game.spec, evaluate=self.evaluator)
         if not book:
             game.spec = dataclasses.replace(game.spec, opening=None)
         try:
+            # The level's searcher made here first, when late move reductions are forced on or off.
+            players.searcher_for(game.spec, "hard", reductions=reductions)
             return analyse(state, "hard", movetime=movetime).move
         finally:
             players._searchers = shared
