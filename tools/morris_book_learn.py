@@ -67,9 +67,10 @@ from tools.morris_match import MAX_PLIES, Result  # noqa: E402
 
 def positive(text: str) -> int:
     """A whole number of at least 1 (a count, or milliseconds a move)."""
-    if int(text) < 1:
+    value = int(text)
+    if value < 1:
         raise ValueError(f"not at least 1: {text!r}")
-    return int(text)
+    return value
 
 
 def depths(text: str) -> tuple[int, int]:
