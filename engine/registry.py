@@ -43,7 +43,7 @@ def validate(spec: GameSpec) -> None:
     for part in ("factory", "evaluate"):
         if not callable(getattr(spec, part, None)):
             raise _refuse(spec, part, "is missing (a callable is required)")
-    for part in ("endgame", "opening"):
+    for part in ("endgame", "opening", "search"):
         if getattr(spec, part) is not None and not callable(getattr(spec, part)):
             raise _refuse(spec, part, "must be a callable or None")
     if not spec.levels or any(level not in ALL_LEVELS for level in spec.levels):
@@ -97,6 +97,11 @@ def get_spec(game_id: str) -> GameSpec:
     except (KeyError, TypeError):
         known = ", ".join(GAMES)
         raise OptionError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def levels_for(game_id: str) -> tuple[str, ...]:
+    """The levels a game offers (menus): its spec's `levels` (`perfect` with an oracle)."""
+    return get_spec(game_id).levels
 
 
 def new_state(game_id: str, options: Mapping[str, Any] | None = None) -> GameState:

@@ -3,7 +3,8 @@
 A plugin is a package under engine/games/ whose `__init__` exposes `SPECS`. Required:
 an id, a title, the players' names, a state factory and an evaluation. Optional: rule
 options, AI levels beyond the three searched ones, an opening book and an exact endgame
-solver (the hard level tries both first) and an oracle of exact verdicts (the perfect level and hints).
+solver (the hard level tries both first), a search of its own for the hard level (the
+shared search's drivers over a faster tree) and an oracle of exact verdicts (the perfect level and hints).
 `engine.registry` checks every part when the game is registered.
 """
 
@@ -18,6 +19,7 @@ from engine.basics import Exact, OptionError, Verdict
 from engine.messages import BASE_MESSAGES
 
 if TYPE_CHECKING:
+    from engine.ai.search import Searcher
     from engine.core import GameState
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -37,6 +39,10 @@ EndgameSolve = Callable[
 # depth of the offline search that chose it), or None outside the book. The level
 # plays the move only if it is legal in the state.
 OpeningBook = Callable[["GameState"], "tuple[Any, int, int] | None"]
+
+# A search of the game's own for the hard level: (evaluate, reductions=...) -> a
+# `Searcher` (the shared drivers over the game's faster tree), as the shared one is made.
+OwnSearch = Callable[..., "Searcher"]
 
 
 # The exact value of a position for the side to move, or None where it is not known
@@ -97,6 +103,7 @@ class GameSpec:
     levels: tuple[str, ...] = LEVELS
     endgame: EndgameSolve | None = None
     opening: OpeningBook | None = None
+    search: OwnSearch | None = None
     oracle: Oracle | None = None
     # Named move lists from the start that `python -m engine bench` searches from.
     bench_positions: Mapping[str, tuple[str, ...]] = field(default_factory=_no_positions)

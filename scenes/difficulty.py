@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.ai.players import levels_for
+from engine.registry import levels_for
 from game.game_hooks import player_name
 from game.i18n import tr
 from game.session import AI, HUMAN, GameSetup, Seat

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from engine.ai import analyse
-from engine.ai.players import levels_for
 from engine.cli import main as cli_main
 from engine.core import Verdict
 from engine.games.teeko import TEEKO
@@ -31,7 +30,7 @@ from engine.games.teeko.database import (
 from engine.games.teeko.perfect import perfect_move
 from engine.games.teeko.rules import TeekoMove, TeekoState
 from engine.games.teeko.verdicts import decisive_ply, position_verdict, verdicts
-from engine.registry import new_state
+from engine.registry import levels_for, new_state
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKSUM_FILE = ROOT / "tools" / "teeko_db.sha256"

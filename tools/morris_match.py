@@ -10,6 +10,7 @@ A player is one of:
                                    book included; flags 'nobook' without the book,
                                    'lmr' / 'nolmr' with / without late move reductions
                                    (default: as the evaluation says; Nine: with),
+                                   'shared' with the shared search, not the game's own,
                                    NAME=N an evaluation weight changed (Weights in
                                    engine/games/morris/evaluation.py), e.g.
                                    hard:1.0:mobility=40:liberty=40
@@ -153,13 +154,14 @@ class Player:
         if kind == "hard":
             seconds, *words = rest.split(":")
             changes = [word for word in words if "=" in word]
-            flags = checked_flags(self.spec, set(words) - set(changes), {"nobook", "lmr", "nolmr"})
+            flags = checked_flags(self.spec, set(words) - set(changes), {"nobook", "lmr", "nolmr", "shared"})
             if changes and self.evaluator is None:
                 if state.spec.id != "nine":
                     raise ValueError(f"{self.spec!r}: weights can be changed in Nine Men's Morris only")
                 self.evaluator = changed_evaluation(self.spec, changes)
             seconds_a_move = float(seconds) if seconds else HARD_MOVETIME
-            return self._hard(state, seconds_a_move, "nobook" not in flags, reduction_flag(flags))
+            book, shared = "nobook" not in flags, "shared" in flags
+            return self._hard(state, seconds_a_move, book, reduction_flag(flags), shared)
         if kind == "nodes":
             budget, *words = rest.split(":")
             evaluation = words[0] if words else ""
@@ -168,11 +170,13 @@ class Player:
         raise ValueError(f"unknown player {self.spec!r}")
 
     def _hard(
-        self, state: GameState, movetime: float, book: bool = True, reductions: bool | None = None
-    ) -> Any:
+        self, state: GameState, movetime: float, book: bool = True, reductions: bool | None = None,
+        shared_search: bool = False,
+    ) -> Any:  # fmt: skip
         """The hard level itself, its tables swapped for this player's own (two hard
         players must not share a transposition table); without its opening book, the
-        game's spec is swapped for the move's duration for one without it."""
+        game's spec is swapped for the move's duration for one without it;
+        `shared_search`: the shared search instead of the game's own."""
         shared = players._searchers
         players._searchers = self.tables
         game = type(state)
@@ -186,7 +190,7 @@ class Player:
             game.spec = dataclasses.replace(game.spec, opening=None)
         try:
             # The level's searcher made here first, when late move reductions are forced on or off.
-            players.searcher_for(game.spec, "hard", reductions=reductions)
+            players.searcher_for(game.spec, "hard", reductions=reductions, own_search=not shared_search)
             return analyse(state, "hard", movetime=movetime).move
         finally:
             players._searchers = shared

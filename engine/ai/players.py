@@ -25,14 +25,7 @@ from engine.ai.search import INFINITY, MATE, Searcher
 from engine.ai.search_basics import state_path_keys, win_probability
 from engine.core import ALL_LEVELS, LEVELS, PERFECT, EngineError, GameOverError, GameSpec, GameState, Verdict
 
-__all__ = ["ALL_LEVELS", "LEVELS", "PERFECT", "Choice", "analyse", "levels_for"]
-
-
-def levels_for(game_id: str) -> tuple[str, ...]:
-    """The levels a game offers (menus): its spec's `levels` (`perfect` with an oracle)."""
-    from engine.registry import get_spec  # the registry imports the plugins, which import the search
-
-    return get_spec(game_id).levels
+__all__ = ["ALL_LEVELS", "LEVELS", "PERFECT", "Choice", "analyse"]
 
 
 HARD_MOVETIME = 1.0  # seconds a hard move may take by default
@@ -64,9 +57,13 @@ class Choice:
 _searchers: dict[str, Searcher] = {}
 
 
-def searcher_for(spec: GameSpec, level: str = "hard", *, reductions: bool | None = None) -> Searcher:
+def searcher_for(
+    spec: GameSpec, level: str = "hard", *, reductions: bool | None = None, own_search: bool = True
+) -> Searcher:
     """A searcher per game and level, kept between moves so its tables stay useful;
-    `reductions` applies to a searcher made now (None: as the evaluation says)."""
+    `reductions` applies to a searcher made now (None: as the evaluation says). Hard
+    thinks with the game's own search (`spec.search`) where it has one, unless
+    `own_search` is False or helper processes share a table (the shared search's)."""
     name = f"{spec.id}/{level}"
     searcher = _searchers.get(name)
     if searcher is None or searcher.evaluate is not spec.evaluate:
@@ -77,7 +74,10 @@ def searcher_for(spec: GameSpec, level: str = "hard", *, reductions: bool | None
         # Hard thinks with helper processes on the other cores (Lazy SMP), sharing a table.
         helpers = pool_for() if level == "hard" else None
         table = None if helpers is None else helpers.table
-        searcher = Searcher(spec.evaluate, reductions=reductions, table=table)
+        if level == "hard" and own_search and spec.search is not None and table is None:
+            searcher = spec.search(spec.evaluate, reductions=reductions)
+        else:
+            searcher = Searcher(spec.evaluate, reductions=reductions, table=table)
         searcher.helpers = helpers
         _searchers[name] = searcher
     return searcher

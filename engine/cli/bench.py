@@ -22,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--seconds", type=float, default=1.0, help="search time per position")
     parser.add_argument("--nodes", type=int, default=None, help="node budget per position instead of time")
+    parser.add_argument(
+        "--shared", action="store_true", help="the shared search even where the game has its own (hard's)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +40,9 @@ def run(args: argparse.Namespace) -> int:
     for name, moves in spec.bench_positions.items():
         state = spec.new_state(options)
         state.play_all(moves)
-        searcher = Searcher(spec.evaluate)
+        # What the hard level searches with: the game's own search where it has one.
+        make = Searcher if args.shared or spec.search is None else spec.search
+        searcher = make(spec.evaluate)
         last = None
         start, cpu_start = time.perf_counter(), time.process_time()
         limits = {"max_nodes": args.nodes} if args.nodes is not None else {"movetime": args.seconds}

@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from typing import TextIO
 
 from engine.ai import choose_move
-from engine.ai.players import levels_for
 from engine.core import AGREED_DRAW, EngineError, GameState, InvalidMoveError
 from engine.describe import result_text, turn_text
 from engine.draw_offer import accepts_draw
+from engine.registry import levels_for
 from engine.saves import SAVE_EXTENSION, PlayerInfo, SaveError, load_game, save_game
 
 HINT_LEVEL = "hard"

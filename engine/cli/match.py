@@ -12,10 +12,10 @@ import sys
 import time
 
 from engine.ai import analyse
-from engine.ai.players import ALL_LEVELS, levels_for
+from engine.ai.players import ALL_LEVELS
 from engine.cli.options import add_game_arguments, checked_options
 from engine.core import GameState
-from engine.registry import new_state
+from engine.registry import levels_for, new_state
 
 MAX_PLIES = 1000  # safety net: every game here ends long before (repetition, 100-ply rule)
 

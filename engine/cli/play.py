@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.ai.players import ALL_LEVELS, levels_for
+from engine.ai.players import ALL_LEVELS
 from engine.cli.console import Console
 from engine.cli.options import add_game_arguments, parse_options
 from engine.core import EngineError
-from engine.registry import new_state
+from engine.registry import levels_for, new_state
 from engine.saves import SAVE_EXTENSION
 
 

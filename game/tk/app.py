@@ -13,9 +13,8 @@ import sys
 import time
 import tkinter as tk
 
-from engine.ai.players import levels_for
 from engine.core import EngineError
-from engine.registry import get_spec
+from engine.registry import get_spec, levels_for
 from game.controller.texts import outcome_words
 from game.i18n import system_language
 from game.paths import settings_path

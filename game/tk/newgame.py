@@ -6,8 +6,7 @@ import tkinter as tk
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.ai.players import levels_for
-from engine.registry import GAMES, get_spec
+from engine.registry import GAMES, get_spec, levels_for
 from game.game_hooks import game_title, tr_or
 from game.looks import look_for, looks_for
 from game.tk.setup import HUMAN, MatchSetup

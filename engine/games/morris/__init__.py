@@ -6,6 +6,7 @@ from engine.core import GameSpec, OptionSpec
 from engine.games.morris.endgame import exact_value, solve_for_hard
 from engine.games.morris.evaluation import evaluate_morris, evaluate_twelve
 from engine.games.morris.explain import MESSAGES
+from engine.games.morris.kernel import MorrisSearcher
 from engine.games.morris.opening import book_move
 from engine.games.morris.rules import NineState, TwelveState
 
@@ -32,6 +33,7 @@ NINE = GameSpec(
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
     opening=book_move,  # Twelve has no book: its placement (24 pieces, 24 points) differs
+    search=MorrisSearcher,  # the board without diagonals only
     exact_value=exact_value,
     bench_positions=BENCH_POSITIONS,
     messages=MESSAGES,

@@ -251,23 +251,37 @@ class MorrisEvaluator:
         """Score of a Morris position still in play, for the player to move."""
         morris = cast(MorrisState, state)
         diagonals = morris.diagonals
-        key = morris.key() << 1 | diagonals
-        score = self._cache.get(key)
+        side = morris.to_move
+        return self.score_masks(
+            morris.key() << 1 | diagonals, morris.occupied(side), morris.occupied(1 - side),
+            morris.in_hand(side), morris.in_hand(1 - side), diagonals,
+        )  # fmt: skip
+
+    def score_masks(
+        self, cache_key: int, own: int, other: int, my_hand: int, their_hand: int, diagonals: bool = False
+    ) -> int:
+        """The score of the position where the mover holds `own` and `my_hand`, the
+        opponent `other` and `their_hand` (Morris's own search, engine/games/morris/kernel.py,
+        asks without a state); `cache_key`: the position's key << 1 | diagonals."""
+        score = self._cache.get(cache_key)
         if score is None:
             if len(self._cache) >= CACHE_ENTRIES:
                 self._cache.clear()
-            score = self._cache[key] = self._score(morris, diagonals)
+            score = self._cache[cache_key] = self._score_masks(own, other, my_hand, their_hand, diagonals)
         return score
 
     def _score(self, morris: MorrisState, diagonals: bool) -> int:
+        """The state's score, never from the cache (the tests' entry)."""
         side = morris.to_move
         own, other = morris.occupied(side), morris.occupied(1 - side)
+        return self._score_masks(own, other, morris.in_hand(side), morris.in_hand(1 - side), diagonals)
+
+    def _score_masks(self, own: int, other: int, my_hand: int, their_hand: int, diagonals: bool) -> int:
         # To the ring layout (rings.to_rings, inlined: a call costs as much as the look-ups).
         mine = RINGS_LOW[own & 0xFF] | RINGS_MIDDLE[own >> 8 & 0xFF] | RINGS_HIGH[own >> 16]
         theirs = RINGS_LOW[other & 0xFF] | RINGS_MIDDLE[other >> 8 & 0xFF] | RINGS_HIGH[other >> 16]
         board = _board(mine | theirs, VERTICAL[diagonals])
         w = self.weights
-        my_hand, their_hand = morris.in_hand(side), morris.in_hand(1 - side)
         my_material, my_score, my_threats, _ = _side(mine, my_hand, board, w)
         their_material, their_score, their_threats, _ = _side(theirs, their_hand, board, w)
         score = PIECE * (my_material - their_material) + my_score - their_score

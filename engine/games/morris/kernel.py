@@ -1,0 +1,384 @@
+"""Nine Men's Morris's own search for the hard level: the shared search's tree
+(engine/ai/search.py) rewritten over plain ints, as strong mill engines write theirs.
+
+The shared search sees a position through `GameState`: every node pushes a move
+object, recomputes a key, counts repetitions, builds move tuples, sorts them through a
+Python key function and asks the evaluator through the state. Here a position is six
+ints from the mover's view (my pieces, theirs, both hands, the side, the quiet plies),
+a move is one int (`encode`), a child is a few mask operations, and move ordering
+sorts on the history table's own `__getitem__`. The techniques are the shared ones,
+with the same constants (PVS, the two-generation transposition table, killers and
+history, late move reductions, extensions for a nearly blocked side, the endgame
+database, repetition draws, mate distance): only the representation changed, so a
+fixed-depth search without reductions scores every position as the shared search
+does (tests/test_morris_kernel.py). The drivers (iterative deepening, aspiration
+windows, limits, interrupted depths) are the shared `Searcher`'s own.
+
+Measured with `python -m engine bench nine` (`--shared` for the shared search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, cast
+
+from engine.ai.move_order import (
+    HISTORY_LIMIT,
+    KILLERS_PER_PLY,
+    MAX_PLY,
+    REDUCE_AFTER,
+    REDUCE_FROM,
+    REDUCE_MORE_AFTER,
+    REDUCE_MORE_FROM,
+)
+from engine.ai.search import Searcher
+from engine.ai.search_basics import DRAW, EXACT, INFINITY, LOWER, MATE, UPPER, from_tt, to_tt
+from engine.core import GameState
+from engine.games.morris.board import ALL_POINTS, POINT_COUNT, points_of, topology
+from engine.games.morris.endgame import KNOWN_WIN, EndgameDatabaseError, database
+from engine.games.morris.evaluation import EXTEND_STEPS, MorrisEvaluator
+from engine.games.morris.rules import QUIET_PLY_LIMIT, MorrisMove, MorrisState
+
+# A move int: src | dst << 5 | take << 10; src PLACE for a placement, take NO_TAKE
+# for none. So every capture is below CAPTURES, and a history table is a list.
+PLACE = POINT_COUNT
+NO_TAKE = 31
+CAPTURES = NO_TAKE << 10
+MOVE_SPACE = 1 << 15
+MOVE_LISTS_KEPT = 100_000  # legal move lists remembered by position (cleared when full)
+_TOPOLOGY = topology(False)  # Nine Men's Morris has no diagonals
+_ADJACENT = _TOPOLOGY.adjacent
+_PAIRS_AT = _TOPOLOGY.pairs_at
+_MILLS = _TOPOLOGY.mill_masks
+_REACH = _TOPOLOGY.reach
+
+
+def encode(move: MorrisMove) -> int:
+    src, dst, take = move
+    return (PLACE if src is None else src) | dst << 5 | (NO_TAKE if take is None else take) << 10
+
+
+def decode(move: int) -> MorrisMove:
+    src, take = move & 31, move >> 10
+    return MorrisMove(None if src == PLACE else src, move >> 5 & 31, None if take == NO_TAKE else take)
+
+
+def position_key(mine: int, theirs: int, my_hand: int, their_hand: int, side: int) -> int:
+    """`MorrisState.key()` of the position, from the mover's view."""
+    if side:
+        return theirs | mine << 24 | 1 << 48 | their_hand << 49 | my_hand << 54
+    return mine | theirs << 24 | my_hand << 49 | their_hand << 54
+
+
+def unpack(state: MorrisState) -> tuple[int, int, int, int, int, int]:
+    """(mine, theirs, my hand, their hand, side, quiet plies) of the side to move."""
+    side = state.to_move
+    return (state.occupied(side), state.occupied(1 - side), state.in_hand(side),
+            state.in_hand(1 - side), side, state.quiet_plies)  # fmt: skip
+
+
+def legal_moves(mine: int, theirs: int, my_hand: int) -> list[int]:
+    """The mover's moves, as ints, in `MorrisState.legal_moves()`'s order (the game's
+    end by material, repetition or quiet plies is the caller's)."""
+    empty = ALL_POINTS & ~(mine | theirs)
+    flying = not my_hand and mine.bit_count() == 3
+    takes: list[int] | None = None  # computed once, only if some move closes a mill
+    moves: list[int] = []
+    for src in (PLACE,) if my_hand else points_of(mine):
+        rest = mine if src == PLACE else mine & ~(1 << src)
+        targets = empty if src == PLACE or flying else _ADJACENT[src] & empty
+        for dst in points_of(targets):
+            plain = src | dst << 5
+            for pair in _PAIRS_AT[dst]:
+                if rest & pair == pair:
+                    break
+            else:
+                moves.append(plain | CAPTURES)
+                continue
+            if takes is None:
+                takes = points_of(_removable(theirs)) if theirs else []
+            if takes:
+                moves.extend(plain | take << 10 for take in takes)
+            else:
+                moves.append(plain | CAPTURES)
+    return moves
+
+
+def _removable(pieces: int) -> int:
+    in_mill = 0
+    for mask in _MILLS:
+        if pieces & mask == mask:
+            in_mill |= mask
+    return pieces & ~in_mill or pieces
+
+
+def _nearly_blocked(mine: int, theirs: int, my_hand: int) -> bool:
+    """`MorrisState.steps_at_most(EXTEND_STEPS)`: the mover, stepping, has at most
+    EXTEND_STEPS steps left (the evaluator's extension)."""
+    if my_hand or mine.bit_count() == 3:
+        return False
+    free = _REACH(mine) & ~(mine | theirs)
+    if free.bit_count() > EXTEND_STEPS:
+        return False
+    return sum((_ADJACENT[q] & mine).bit_count() for q in points_of(free)) <= EXTEND_STEPS
+
+
+def _stuck_score(mine: int, theirs: int, my_hand: int, ply: int) -> int | None:
+    """The mover's result when it cannot move on (`MorrisState.outcome()`): blocked
+    loses, a full board draws; None when it has a move."""
+    empty = ALL_POINTS & ~(mine | theirs)
+    if empty and (my_hand or mine.bit_count() == 3 or _REACH(mine) & empty):
+        return None
+    return DRAW if not empty else ply - MATE
+
+
+class MorrisSearcher(Searcher):
+    """The shared `Searcher` with its tree (`_negamax`, `_root`) over ints."""
+
+    def __init__(self, evaluate: MorrisEvaluator, **options: Any) -> None:
+        super().__init__(evaluate, **options)
+        self.score = evaluate.score_masks
+        self.history = [0] * MOVE_SPACE
+        self.killers: list[list[int]] = [[] for _ in range(MAX_PLY + 1)]
+        self._moves: dict[int, list[int]] = {}  # legal moves by position key (bounded)
+        try:
+            self.database = database() if self.exact is not None else None
+        except EndgameDatabaseError:
+            self.database = None  # the search plays on its own, as the shared one does
+
+    def clear(self) -> None:
+        super().clear()
+        self.history = [0] * MOVE_SPACE
+        self.killers = [[] for _ in range(MAX_PLY + 1)]
+        self._moves.clear()
+
+    def _table_move(self, key: int) -> Any:
+        entry = self.tt.get(key) or self._tt_old.get(key)
+        return None if entry is None else decode(entry[3])
+
+    def _negamax(self, state: GameState, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The shared search's entry (`score_moves`): the state's position as ints."""
+        return self._search(*unpack(cast(MorrisState, state)), depth, alpha, beta, ply)
+
+    def _root(
+        self,
+        state: GameState,
+        moves: list[Any],
+        depth: int,
+        first: Any,
+        progress: list[tuple[Any, int]],
+        window: tuple[int, int] = (-INFINITY, INFINITY),
+    ) -> tuple[Any, int]:
+        """`Searcher._root` over ints: every root move at `depth` within `window`."""
+        alpha, beta = window
+        floor = alpha
+        self._extend_until = 2 * depth
+        mine, theirs, my_hand, their_hand, side, quiet = unpack(cast(MorrisState, state))
+        root_key = state.key()
+        best_move, best_score = None, -INFINITY
+        ordered = [*self._ordered([encode(m) for m in moves], None if first is None else encode(first), 0)]
+        if self.reverse_root_tail:
+            ordered = [ordered[0], *reversed(ordered[1:])]
+        self._path.add(root_key)
+        try:
+            for index, move in enumerate(ordered):
+                child = self._child(mine, theirs, my_hand, their_hand, side, quiet, move)
+                if index == 0:
+                    score = -self._search(*child, depth - 1, -beta, -alpha, 1)
+                else:
+                    score = -self._search(*child, depth - 1, -alpha - 1, -alpha, 1)
+                    if score > alpha:
+                        score = -self._search(*child, depth - 1, -beta, -alpha, 1)
+                if score > best_score:
+                    best_move, best_score = move, score
+                    alpha = max(alpha, score)
+                    if score > floor:
+                        progress.append((decode(move), score))
+                    if score >= beta:
+                        break
+        finally:
+            self._path.discard(root_key)
+        if floor < best_score < beta and best_move is not None:
+            self._store_int(root_key, depth, best_score, EXACT, best_move)
+        return None if best_move is None else decode(best_move), best_score
+
+    @staticmethod
+    def _child(
+        mine: int, theirs: int, my_hand: int, their_hand: int, side: int, quiet: int, move: int
+    ) -> tuple[int, int, int, int, int, int]:
+        """The position after `move`, from the new mover's view."""
+        src, take = move & 31, move >> 10
+        if src == PLACE:
+            mine |= 1 << (move >> 5 & 31)
+            my_hand -= 1
+            quiet = 0
+        else:
+            mine ^= 1 << src | 1 << (move >> 5 & 31)
+            quiet += 1
+        if take != NO_TAKE:
+            theirs &= ~(1 << take)
+            quiet = 0
+        return theirs, mine, their_hand, my_hand, 1 - side, quiet
+
+    def _ordered(self, moves: list[int], table_move: int | None, ply: int) -> Iterator[int]:
+        """MoveOrder.lazily_ordered: the table's move, then (sorted only if it did not
+        cut off, with what its subtree taught) captures, the ply's killers and the
+        rest, each group by the history heuristic; stable sorts keep the generated
+        order of equals."""
+        if table_move is not None and table_move in moves:
+            yield table_move
+            moves = [m for m in moves if m != table_move]
+        history = self.history.__getitem__
+        killers = self.killers[ply] if ply <= MAX_PLY else []
+        captures = [m for m in moves if m < CAPTURES]
+        captures.sort(key=history, reverse=True)
+        quiet = [m for m in moves if m >= CAPTURES]
+        if killers:
+            first = [m for m in quiet if m in killers]
+            if first:
+                quiet = [m for m in quiet if m not in killers]
+                captures += first
+        quiet.sort(key=history, reverse=True)
+        yield from captures
+        yield from quiet
+
+    def _reward(self, move: int, depth: int, ply: int) -> None:
+        if move >= CAPTURES and ply <= MAX_PLY:
+            killers = self.killers[ply]
+            if move not in killers:
+                killers.insert(0, move)
+                del killers[KILLERS_PER_PLY:]
+        history = self.history
+        history[move] += depth * depth
+        if history[move] > HISTORY_LIMIT:
+            self.history = [value // 2 for value in history]
+
+    def _store_int(self, key: int, depth: int, score: int, bound: int, move: int) -> None:
+        if len(self.tt) >= self.tt_max_entries // 2:
+            self._tt_old = self.tt
+            self.tt = {}
+        self.tt[key] = (depth, score, bound, move)
+
+    def _search(
+        self, mine: int, theirs: int, my_hand: int, their_hand: int, side: int, quiet: int,
+        depth: int, alpha: int, beta: int, ply: int,
+    ) -> int:  # fmt: skip
+        """`Searcher._negamax` node for node (see its comments), over ints."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_limits()
+        if side:  # position_key, inlined
+            key = theirs | mine << 24 | 1 << 48 | their_hand << 49 | my_hand << 54
+        else:
+            key = mine | theirs << 24 | my_hand << 49 | their_hand << 54
+        if key in self._path:
+            return DRAW
+        on_board = mine.bit_count()
+        known = self.database
+        if (
+            known is not None and ply < self._extend_until and not (my_hand or their_hand)
+            and 3 <= on_board <= 4 and 3 <= theirs.bit_count() <= 4 and known.covers(mine, theirs)
+        ):  # fmt: skip
+            verdict = known.verdict(mine, theirs)
+            return verdict.result * (KNOWN_WIN - verdict.distance)
+        if on_board + my_hand < 3:
+            return ply - MATE  # fewer than three pieces: lost
+        if depth <= 0:
+            stuck = _stuck_score(mine, theirs, my_hand, ply)
+            if stuck is not None:
+                return stuck
+            if quiet >= QUIET_PLY_LIMIT:
+                return DRAW
+            return self.score(key << 1, mine, theirs, my_hand, their_hand)
+
+        alpha = max(alpha, ply - MATE)
+        beta = min(beta, MATE - ply - 1)
+        if alpha >= beta:
+            return alpha
+        entry = self.tt.get(key) or self._tt_old.get(key)
+        table_move = None
+        if entry is not None:
+            e_depth, e_score, e_bound, table_move = entry
+            if e_depth >= depth:
+                score = from_tt(e_score, ply)
+                if (
+                    e_bound == EXACT
+                    or (e_bound == LOWER and score >= beta)
+                    or (e_bound == UPPER and score <= alpha)
+                ):
+                    return score
+        moves = self._moves.get(key) if quiet < QUIET_PLY_LIMIT else []
+        if moves is None:  # iterative deepening comes back to the same nodes
+            if len(self._moves) >= MOVE_LISTS_KEPT:
+                self._moves.clear()
+            moves = self._moves[key] = legal_moves(mine, theirs, my_hand)
+        if not moves:
+            stuck = _stuck_score(mine, theirs, my_hand, ply)
+            return DRAW if stuck is None else stuck
+        return self._expand(mine, theirs, my_hand, their_hand, side, quiet, depth, alpha, beta, ply,
+                            key, moves, table_move)  # fmt: skip
+
+    def _expand(
+        self, mine: int, theirs: int, my_hand: int, their_hand: int, side: int, quiet: int,
+        depth: int, alpha: int, beta: int, ply: int, key: int, moves: list[int], table_move: int | None,
+    ) -> int:  # fmt: skip
+        """The moves of an inner node, best first (PVS, late move reductions, extensions)."""
+        original_alpha = alpha
+        best_score = -INFINITY
+        best_move = moves[0]
+        # Extensions: only an opponent stepping can be nearly blocked, and only if the
+        # points its pieces reach, less those this move fills, are few.
+        watch = (ply < self._extend_until and self.extend is not None and not their_hand
+                 and theirs.bit_count() != 3)  # fmt: skip
+        their_reach = _REACH(theirs) & ~theirs if watch else 0
+        reduce = self.reductions and depth >= REDUCE_FROM
+        killers = self.killers[ply] if ply <= MAX_PLY else ()
+        search = self._search
+        child_side = 1 - side
+        self._path.add(key)
+        try:
+            for index, move in enumerate(self._ordered(moves, table_move, ply)):
+                src, arrival, take = move & 31, 1 << (move >> 5 & 31), move >> 10
+                if src == PLACE:
+                    new_mine, new_hand, new_quiet = mine | arrival, my_hand - 1, 0
+                else:
+                    new_mine, new_hand, new_quiet = mine ^ (1 << src | arrival), my_hand, quiet + 1
+                if take != NO_TAKE:
+                    new_theirs, new_quiet = theirs & ~(1 << take), 0
+                else:
+                    new_theirs = theirs
+                if (
+                    watch
+                    and (take != NO_TAKE or (their_reach & ~new_mine).bit_count() <= EXTEND_STEPS)
+                    and _nearly_blocked(new_theirs, new_mine, their_hand)
+                ):
+                    child, cut = depth, 0  # an extended move is never reduced
+                else:
+                    child = depth - 1
+                    cut = 0
+                    if reduce and index >= REDUCE_AFTER and take == NO_TAKE and move not in killers:
+                        cut = 2 if index >= REDUCE_MORE_AFTER and depth >= REDUCE_MORE_FROM else 1
+                if index == 0:
+                    score = -search(new_theirs, new_mine, their_hand, new_hand, child_side, new_quiet,
+                                    child, -beta, -alpha, ply + 1)  # fmt: skip
+                else:  # PVS: a null window first, then (reduced or not) again in full
+                    score = -search(new_theirs, new_mine, their_hand, new_hand, child_side, new_quiet,
+                                    child - cut, -alpha - 1, -alpha, ply + 1)  # fmt: skip
+                    if cut and score > alpha:
+                        score = -search(new_theirs, new_mine, their_hand, new_hand, child_side, new_quiet,
+                                        child, -alpha - 1, -alpha, ply + 1)  # fmt: skip
+                    if alpha < score < beta:
+                        score = -search(new_theirs, new_mine, their_hand, new_hand, child_side, new_quiet,
+                                        child, -beta, -alpha, ply + 1)  # fmt: skip
+                if score > best_score:
+                    best_score, best_move = score, move
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            self._reward(move, depth, ply)
+                            break
+        finally:
+            self._path.discard(key)
+        bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
+        self._store_int(key, depth, to_tt(best_score, ply), bound, best_move)
+        return best_score
