@@ -16,19 +16,19 @@ Techniques (the names used in the chess-programming literature):
 - aspiration windows: from depth ASPIRATION_FROM on, the root is searched first within
   ASPIRATION of the previous depth's score, and again with a full window if it falls out;
 - extensions: an evaluator may carry `extend(state) -> bool` (Morris: a side with one
-  step left or none); such a position is searched one ply deeper, up to
-  twice the nominal depth along a line;
+  step left or none), searched a ply deeper, up to twice the nominal depth in a line;
 - exact knowledge: an evaluator may carry `exact(state) -> int | None` (Morris: the
   endgame database); a position it knows is scored without searching below it;
 - repetition awareness: a position already on the current search path scores a draw;
-- mate distance: a win found at ply n scores MATE - n, so faster wins and slower
-  losses are preferred;
+- mate distance: a win at ply n scores MATE - n (faster wins, slower losses preferred);
 - limits: a time budget, a node budget and a `stop` callable, checked every
   CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
   trusted) except for a better root move already proven with the full window.
 - a table shared with helper processes (Lazy SMP; engine/ai/shared_table.py and
   engine/ai/helpers.py), when one is given: results from SHARE_FROM_DEPTH up are
   written there too, and read when the process's own table has nothing as deep.
+A game may bring its own tree over a faster representation (`GameSpec.search`, e.g.
+engine/games/morris/kernel.py): a subclass overriding `_negamax` and the root's steps.
 """
 
 from __future__ import annotations
@@ -263,32 +263,45 @@ class Searcher:
         root_key = state.key()
         self._path.add(root_key)
         try:
-            ordered = self.order.ordered(state, moves, first, 0)
+            ordered = self._root_order(state, moves, first)
             if self.reverse_root_tail:  # a helper: start where the main search ends
                 ordered = [ordered[0], *reversed(ordered[1:])]
             for index, move in enumerate(ordered):
-                state.push(move)
-                try:
-                    if index == 0:
-                        score = -self._negamax(state, depth - 1, -beta, -alpha, 1)
-                    else:
-                        score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, 1)
-                        if score > alpha:
-                            score = -self._negamax(state, depth - 1, -beta, -alpha, 1)
-                finally:
-                    state.pop()
+                if index == 0:
+                    score = self._root_score(state, move, depth, -beta, -alpha)
+                else:
+                    score = self._root_score(state, move, depth, -alpha - 1, -alpha)
+                    if score > alpha:
+                        score = self._root_score(state, move, depth, -beta, -alpha)
                 if score > best_score:
                     best_move, best_score = move, score
                     alpha = max(alpha, score)
                     if score > floor:
-                        progress.append((move, score))
+                        progress.append((self._game_move(move), score))
                     if score >= beta:
                         break  # fails high: the caller widens the window
         finally:
             self._path.discard(root_key)
         if floor < best_score < beta:
             self._store(root_key, depth, best_score, EXACT, best_move, moves)
-        return best_move, best_score
+        return self._game_move(best_move), best_score
+
+    # The root's steps, which a game's own tree (GameSpec.search) overrides.
+    def _root_order(self, state: GameState, moves: list[Any], first: Any) -> list[Any]:
+        """The root moves, in the order they are searched (`first` first)."""
+        return self.order.ordered(state, moves, first, 0)
+
+    def _root_score(self, state: GameState, move: Any, depth: int, alpha: int, beta: int) -> int:
+        """A root move's score at `depth`, searched with the child's window (alpha, beta)."""
+        state.push(move)
+        try:
+            return -self._negamax(state, depth - 1, alpha, beta, 1)
+        finally:
+            state.pop()
+
+    def _game_move(self, move: Any) -> Any:
+        """A root move as the game's own move object."""
+        return move
 
     def _table_move(self, key: int) -> Any:
         """The move this process's table keeps for a position, or None."""
@@ -334,12 +347,9 @@ class Searcher:
         self._path.add(root_key)
         scored: list[tuple[Any, int]] = []
         try:
-            for move in self.order.ordered(state, moves, None, 0):
-                state.push(move)
-                try:
-                    scored.append((move, -self._negamax(state, depth - 1, -INFINITY, INFINITY, 1)))
-                finally:
-                    state.pop()
+            for move in self._root_order(state, moves, None):
+                score = self._root_score(state, move, depth, -INFINITY, INFINITY)
+                scored.append((self._game_move(move), score))
         except SearchAborted:
             pass
         finally:

@@ -133,11 +133,12 @@ def _stuck_score(mine: int, theirs: int, my_hand: int, ply: int) -> int | None:
 
 
 class MorrisSearcher(Searcher):
-    """The shared `Searcher` with its tree (`_negamax`, `_root`) over ints."""
+    """The shared `Searcher` with its tree (`_negamax` and the root's steps) over ints;
+    its tables hold int moves (`_table_move` and `_game_move` hand out MorrisMoves)."""
 
     def __init__(self, evaluate: MorrisEvaluator, **options: Any) -> None:
         super().__init__(evaluate, **options)
-        self.score = evaluate.score_masks
+        self.leaf_score = evaluate.score_masks
         self.history = [0] * MOVE_SPACE
         self.killers: list[list[int]] = [[] for _ in range(MAX_PLY + 1)]
         self._moves: dict[int, list[int]] = {}  # legal moves by position key (bounded)
@@ -157,50 +158,18 @@ class MorrisSearcher(Searcher):
         return None if entry is None else decode(entry[3])
 
     def _negamax(self, state: GameState, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The shared search's entry (`score_moves`): the state's position as ints."""
+        """The shared tree's entry, kept to this one (its tables hold int moves)."""
         return self._search(*unpack(cast(MorrisState, state)), depth, alpha, beta, ply)
 
-    def _root(
-        self,
-        state: GameState,
-        moves: list[Any],
-        depth: int,
-        first: Any,
-        progress: list[tuple[Any, int]],
-        window: tuple[int, int] = (-INFINITY, INFINITY),
-    ) -> tuple[Any, int]:
-        """`Searcher._root` over ints: every root move at `depth` within `window`."""
-        alpha, beta = window
-        floor = alpha
-        self._extend_until = 2 * depth
-        mine, theirs, my_hand, their_hand, side, quiet = unpack(cast(MorrisState, state))
-        root_key = state.key()
-        best_move, best_score = None, -INFINITY
-        ordered = [*self._ordered([encode(m) for m in moves], None if first is None else encode(first), 0)]
-        if self.reverse_root_tail:
-            ordered = [ordered[0], *reversed(ordered[1:])]
-        self._path.add(root_key)
-        try:
-            for index, move in enumerate(ordered):
-                child = self._child(mine, theirs, my_hand, their_hand, side, quiet, move)
-                if index == 0:
-                    score = -self._search(*child, depth - 1, -beta, -alpha, 1)
-                else:
-                    score = -self._search(*child, depth - 1, -alpha - 1, -alpha, 1)
-                    if score > alpha:
-                        score = -self._search(*child, depth - 1, -beta, -alpha, 1)
-                if score > best_score:
-                    best_move, best_score = move, score
-                    alpha = max(alpha, score)
-                    if score > floor:
-                        progress.append((decode(move), score))
-                    if score >= beta:
-                        break
-        finally:
-            self._path.discard(root_key)
-        if floor < best_score < beta and best_move is not None:
-            self._store_int(root_key, depth, best_score, EXACT, best_move)
-        return None if best_move is None else decode(best_move), best_score
+    def _root_order(self, state: GameState, moves: list[Any], first: Any) -> list[Any]:
+        return [*self._ordered([encode(m) for m in moves], None if first is None else encode(first), 0)]
+
+    def _root_score(self, state: GameState, move: Any, depth: int, alpha: int, beta: int) -> int:
+        child = self._child(*unpack(cast(MorrisState, state)), move)
+        return -self._search(*child, depth - 1, alpha, beta, 1)
+
+    def _game_move(self, move: Any) -> Any:
+        return None if move is None else decode(move)
 
     @staticmethod
     def _child(
@@ -253,12 +222,6 @@ class MorrisSearcher(Searcher):
         if history[move] > HISTORY_LIMIT:
             self.history = [value // 2 for value in history]
 
-    def _store_int(self, key: int, depth: int, score: int, bound: int, move: int) -> None:
-        if len(self.tt) >= self.tt_max_entries // 2:
-            self._tt_old = self.tt
-            self.tt = {}
-        self.tt[key] = (depth, score, bound, move)
-
     def _search(
         self, mine: int, theirs: int, my_hand: int, their_hand: int, side: int, quiet: int,
         depth: int, alpha: int, beta: int, ply: int,
@@ -289,7 +252,7 @@ class MorrisSearcher(Searcher):
                 return stuck
             if quiet >= QUIET_PLY_LIMIT:
                 return DRAW
-            return self.score(key << 1, mine, theirs, my_hand, their_hand)
+            return self.leaf_score(key << 1, mine, theirs, my_hand, their_hand)
 
         alpha = max(alpha, ply - MATE)
         beta = min(beta, MATE - ply - 1)
@@ -380,5 +343,5 @@ class MorrisSearcher(Searcher):
         finally:
             self._path.discard(key)
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self._store_int(key, depth, to_tt(best_score, ply), bound, best_move)
+        self._store(key, depth, to_tt(best_score, ply), bound, best_move, moves)
         return best_score
