@@ -50,9 +50,9 @@ from engine.ai.search_basics import (
     Extension,
     SearchAborted,
     SearchResult,
-    from_tt,
     principal_variation,
     state_path_keys,
+    table_cutoff,
     to_tt,
 )
 from engine.ai.shared_table import SharedTable
@@ -178,15 +178,10 @@ class Searcher:
                 entry, shared_move = (found[0], found[1], found[2], None), found[3]
         tt_move = None
         if entry is not None:
-            e_depth, e_score, e_bound, tt_move = entry
-            if e_depth >= depth:
-                score = from_tt(e_score, ply)
-                if (
-                    e_bound == EXACT
-                    or (e_bound == LOWER and score >= beta)
-                    or (e_bound == UPPER and score <= alpha)
-                ):
-                    return score
+            tt_move = entry[3]
+            settled = table_cutoff(entry, depth, alpha, beta, ply)
+            if settled is not None:
+                return settled
 
         moves = state.legal_moves()
         if not moves:

@@ -91,6 +91,19 @@ def to_tt(score: int, ply: int) -> int:
     return score
 
 
+def table_cutoff(entry: tuple[int, int, int, Any], depth: int, alpha: int, beta: int, ply: int) -> int | None:
+    """The score a table entry (depth, score, bound, move) settles at a node of `depth`
+    and window (alpha, beta): searched as deep, and exact or a bound outside the
+    window; else None."""
+    e_depth, e_score, e_bound, _ = entry
+    if e_depth < depth:
+        return None
+    score = from_tt(e_score, ply)
+    if e_bound == EXACT or (e_bound == LOWER and score >= beta) or (e_bound == UPPER and score <= alpha):
+        return score
+    return None
+
+
 def from_tt(score: int, ply: int) -> int:
     if score >= MATE_BOUND:
         return score - ply

@@ -32,7 +32,7 @@ from engine.ai.move_order import (
     REDUCE_MORE_FROM,
 )
 from engine.ai.search import Searcher
-from engine.ai.search_basics import DRAW, EXACT, INFINITY, LOWER, MATE, UPPER, from_tt, to_tt
+from engine.ai.search_basics import DRAW, EXACT, INFINITY, LOWER, MATE, UPPER, table_cutoff, to_tt
 from engine.core import GameState
 from engine.games.morris.board import ALL_POINTS, POINT_COUNT, points_of, topology
 from engine.games.morris.endgame import KNOWN_WIN, EndgameDatabaseError, database
@@ -261,15 +261,10 @@ class MorrisSearcher(Searcher):
         entry = self.tt.get(key) or self._tt_old.get(key)
         table_move = None
         if entry is not None:
-            e_depth, e_score, e_bound, table_move = entry
-            if e_depth >= depth:
-                score = from_tt(e_score, ply)
-                if (
-                    e_bound == EXACT
-                    or (e_bound == LOWER and score >= beta)
-                    or (e_bound == UPPER and score <= alpha)
-                ):
-                    return score
+            table_move = entry[3]
+            settled = table_cutoff(entry, depth, alpha, beta, ply)
+            if settled is not None:
+                return settled
         moves = self._moves.get(key) if quiet < QUIET_PLY_LIMIT else []
         if moves is None:  # iterative deepening comes back to the same nodes
             if len(self._moves) >= MOVE_LISTS_KEPT:
