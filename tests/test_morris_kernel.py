@@ -3,6 +3,7 @@ shared search, node for node, over ints; the hard level's searcher for Nine only
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -17,7 +18,7 @@ from engine.games.morris import kernel
 from engine.games.morris.evaluation import DEFAULT, MorrisEvaluator, evaluate_morris
 from engine.games.morris.kernel import MorrisSearcher, decode, encode, legal_moves, position_key, unpack
 from engine.games.morris.rules import QUIET_PLY_LIMIT, MorrisState
-from engine.registry import get_spec, new_state
+from engine.registry import GameSpecError, get_spec, new_state, register
 
 
 def random_game(seed: int, plies: int) -> MorrisState:
@@ -109,3 +110,8 @@ def test_the_hard_level_of_nine_alone_searches_with_it(monkeypatch: pytest.Monke
     state = random_game(5, 30)
     choice = players.analyse(state, "hard", movetime=0.2)
     assert choice.move in state.legal_moves()
+
+
+def test_a_search_that_cannot_be_called_is_refused() -> None:
+    with pytest.raises(GameSpecError, match="search"):
+        register(dataclasses.replace(get_spec("nine"), id="searchless", search=3))  # type: ignore[arg-type]
