@@ -204,8 +204,11 @@ def exact_score(state: GameState) -> int | None:
     """A search score for a database position: KNOWN_WIN - distance for a win, its
     negation for a loss, 0 for a draw; None outside the database."""
     verdict = probe(state)
-    if verdict is None:
-        return None
+    return None if verdict is None else verdict_score(verdict)
+
+
+def verdict_score(verdict: Verdict) -> int:
+    """A database verdict as a search score (`exact_score`; Morris's own search too)."""
     return verdict.result * (KNOWN_WIN - verdict.distance)
 
 

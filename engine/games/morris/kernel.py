@@ -11,9 +11,10 @@ with the same constants (PVS, the two-generation transposition table, killers an
 history, late move reductions, extensions for a nearly blocked side, the endgame
 database, repetition draws, mate distance) in the same order: only the
 representation changed, so it walks the shared search's tree node for node, to the
-same scores, moves and node counts (tests/test_morris_kernel.py), about twice as fast
-in the moving phase (`python -m engine bench nine`: 69,000 nodes a second there, 33,000
-with `--shared`). The drivers (iterative deepening, aspiration windows, limits,
+same scores, moves and node counts (tests/test_morris_kernel.py), about 1.5 times as
+fast (bench's positions, 100,000 nodes, best of 7 on an idle core: 86,000 nodes a CPU
+second in the moving one, 57,000 for the shared search; up to twice beside a busy
+core, which slows the shared search more). The drivers (iterative deepening, aspiration windows, limits,
 interrupted depths, the root) are the shared `Searcher`'s own.
 """
 
@@ -35,9 +36,16 @@ from engine.ai.search import Searcher
 from engine.ai.search_basics import DRAW, EXACT, INFINITY, LOWER, MATE, UPPER, table_cutoff, to_tt
 from engine.core import GameState
 from engine.games.morris.board import ALL_POINTS, POINT_COUNT, points_of, topology
-from engine.games.morris.endgame import KNOWN_WIN, EndgameDatabaseError, database
+from engine.games.morris.endgame import EndgameDatabaseError, database, verdict_score
 from engine.games.morris.evaluation import EXTEND_STEPS, MorrisEvaluator
-from engine.games.morris.rules import QUIET_PLY_LIMIT, MorrisMove, MorrisState
+from engine.games.morris.rules import (
+    QUIET_PLY_LIMIT,
+    MorrisMove,
+    MorrisState,
+    has_move,
+    removable_of,
+    steps_at_most_of,
+)
 
 # A move int: src | dst << 5 | take << 10; src PLACE for a placement, take NO_TAKE
 # for none. So every capture is below CAPTURES, and a history table is a list.
@@ -49,7 +57,6 @@ MOVE_LISTS_KEPT = 100_000  # legal move lists remembered by position (cleared wh
 _TOPOLOGY = topology(False)  # Nine Men's Morris has no diagonals
 _ADJACENT = _TOPOLOGY.adjacent
 _PAIRS_AT = _TOPOLOGY.pairs_at
-_MILLS = _TOPOLOGY.mill_masks
 _REACH = _TOPOLOGY.reach
 
 
@@ -96,7 +103,7 @@ def legal_moves(mine: int, theirs: int, my_hand: int) -> list[int]:
                 moves.append(plain | CAPTURES)
                 continue
             if takes is None:
-                takes = points_of(_removable(theirs)) if theirs else []
+                takes = points_of(removable_of(theirs, _TOPOLOGY)) if theirs else []
             if takes:
                 moves.extend(plain | take << 10 for take in takes)
             else:
@@ -104,32 +111,12 @@ def legal_moves(mine: int, theirs: int, my_hand: int) -> list[int]:
     return moves
 
 
-def _removable(pieces: int) -> int:
-    in_mill = 0
-    for mask in _MILLS:
-        if pieces & mask == mask:
-            in_mill |= mask
-    return pieces & ~in_mill or pieces
-
-
-def _nearly_blocked(mine: int, theirs: int, my_hand: int) -> bool:
-    """`MorrisState.steps_at_most(EXTEND_STEPS)`: the mover, stepping, has at most
-    EXTEND_STEPS steps left (the evaluator's extension)."""
-    if my_hand or mine.bit_count() == 3:
-        return False
-    free = _REACH(mine) & ~(mine | theirs)
-    if free.bit_count() > EXTEND_STEPS:
-        return False
-    return sum((_ADJACENT[q] & mine).bit_count() for q in points_of(free)) <= EXTEND_STEPS
-
-
 def _stuck_score(mine: int, theirs: int, my_hand: int, ply: int) -> int | None:
     """The mover's result when it cannot move on (`MorrisState.outcome()`): blocked
     loses, a full board draws; None when it has a move."""
-    empty = ALL_POINTS & ~(mine | theirs)
-    if empty and (my_hand or mine.bit_count() == 3 or _REACH(mine) & empty):
+    if has_move(mine, theirs, my_hand, _TOPOLOGY):
         return None
-    return DRAW if not empty else ply - MATE
+    return ply - MATE if ALL_POINTS & ~(mine | theirs) else DRAW
 
 
 class MorrisSearcher(Searcher):
@@ -175,7 +162,8 @@ class MorrisSearcher(Searcher):
     def _child(
         mine: int, theirs: int, my_hand: int, their_hand: int, side: int, quiet: int, move: int
     ) -> tuple[int, int, int, int, int, int]:
-        """The position after `move`, from the new mover's view."""
+        """The position after `move`, from the new mover's view (the root's; `_expand`
+        inlines it in the inner loop, where a call and a tuple a child cost too much)."""
         src, take = move & 31, move >> 10
         if src == PLACE:
             mine |= 1 << (move >> 5 & 31)
@@ -243,7 +231,7 @@ class MorrisSearcher(Searcher):
             and 3 <= on_board <= 4 and 3 <= theirs.bit_count() <= 4 and known.covers(mine, theirs)
         ):  # fmt: skip
             verdict = known.verdict(mine, theirs)
-            return verdict.result * (KNOWN_WIN - verdict.distance)
+            return verdict_score(verdict)
         if on_board + my_hand < 3:
             return ply - MATE  # fewer than three pieces: lost
         if depth <= 0:
@@ -308,7 +296,7 @@ class MorrisSearcher(Searcher):
                 if (
                     watch
                     and (take != NO_TAKE or (their_reach & ~new_mine).bit_count() <= EXTEND_STEPS)
-                    and _nearly_blocked(new_theirs, new_mine, their_hand)
+                    and steps_at_most_of(new_theirs, new_mine, their_hand, _TOPOLOGY, EXTEND_STEPS)
                 ):
                     child, cut = depth, 0  # an extended move is never reduced
                 else:

@@ -72,6 +72,42 @@ _PLAIN_MOVES: tuple[tuple[MorrisMove, ...], ...] = tuple(
 )
 
 
+def mill_points_of(pieces: int, topo: Topology) -> int:
+    """Mask of the pieces of `pieces` standing in at least one complete mill."""
+    in_mill = 0
+    for mask in topo.mill_masks:
+        if pieces & mask == mask:
+            in_mill |= mask
+    return in_mill
+
+
+def removable_of(pieces: int, topo: Topology) -> int:
+    """Mask of the pieces of `pieces` a mill may remove: those outside mills, else any."""
+    return pieces & ~mill_points_of(pieces, topo) or pieces
+
+
+def has_move(own: int, opp: int, hand: int, topo: Topology) -> bool:
+    """Whether the side holding `own` and `hand` has a move (cheaper than listing them)."""
+    empty = ALL_POINTS & ~(own | opp)
+    if not empty:
+        return False
+    if hand or own.bit_count() == 3:
+        return True
+    return bool(topo.reach(own) & empty)
+
+
+def steps_at_most_of(own: int, opp: int, hand: int, topo: Topology, limit: int) -> bool:
+    """Whether the side holding `own`, stepping (nothing in hand, not flying), has at
+    most `limit` steps; False while it places or flies."""
+    if hand or own.bit_count() == 3:
+        return False
+    free = topo.reach(own) & ~(own | opp)
+    if free.bit_count() > limit:  # every free neighbouring point is a step at least
+        return False
+    adjacent = topo.adjacent
+    return sum((adjacent[q] & own).bit_count() for q in points_of(free)) <= limit
+
+
 def parse_morris_move(text: str) -> MorrisMove:
     """'d6', 'd6-d5', 'a4xg7', 'd6-d5xa1'; points may also be seed coordinates '4,2'."""
     body = text.strip().lower()
@@ -155,18 +191,11 @@ class MorrisState(GameState):
 
     def mill_points(self, player: int) -> int:
         """Mask of the player's pieces standing in at least one complete mill."""
-        own = self._bb[player]
-        in_mill = 0
-        for mask in self._topo.mill_masks:
-            if own & mask == mask:
-                in_mill |= mask
-        return in_mill
+        return mill_points_of(self._bb[player], self._topo)
 
     def removable(self, player: int) -> int:
         """Mask of the player's pieces an opponent's mill may remove."""
-        pieces = self._bb[player]
-        free = pieces & ~self.mill_points(player)
-        return free or pieces
+        return removable_of(self._bb[player], self._topo)
 
     def forms_mill(self, move: MorrisMove) -> bool:
         own = self._bb[self._side]
@@ -187,14 +216,7 @@ class MorrisState(GameState):
         """Whether the side to move, stepping (no piece in hand, not flying), has at
         most `limit` steps; False while it places or flies."""
         side = self._side
-        own = self._bb[side]
-        if self._hand[side] or own.bit_count() == 3:
-            return False
-        free = self._topo.reach(own) & ~(own | self._bb[1 - side])
-        if free.bit_count() > limit:  # every free neighbouring point is a step at least
-            return False
-        adjacent = self._topo.adjacent
-        return sum((adjacent[q] & own).bit_count() for q in points_of(free)) <= limit
+        return steps_at_most_of(self._bb[side], self._bb[1 - side], self._hand[side], self._topo, limit)
 
     def is_capture(self, move: MorrisMove) -> bool:
         return move.take is not None
@@ -212,13 +234,7 @@ class MorrisState(GameState):
     def _has_target(self) -> bool:
         """Whether the player to move has any move (cheaper than listing them)."""
         side = self._side
-        own = self._bb[side]
-        empty = ALL_POINTS & ~(own | self._bb[1 - side])
-        if not empty:
-            return False
-        if self._hand[side] or own.bit_count() == 3:
-            return True
-        return bool(self._topo.reach(own) & empty)
+        return has_move(self._bb[side], self._bb[1 - side], self._hand[side], self._topo)
 
     def legal_moves(self) -> list[MorrisMove]:
         if self._early_end() is not None or self._quiet >= QUIET_PLY_LIMIT:
