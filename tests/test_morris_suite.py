@@ -1,0 +1,96 @@
+"""The suite of critical positions (tools/morris_suite.py): which of a lost game's moves
+it keeps, with a scripted engine in place of millref."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import NINE_MOVING_BLACK, NINE_MOVING_WHITE
+
+from engine.games.morris.rules import MorrisMove, parse_morris_move
+from tools.morris_blame import LOST
+from tools.morris_book_lines import replay
+from tools.morris_suite import suite_positions
+
+
+def first_legal(history: list[MorrisMove]) -> MorrisMove:
+    return replay(history).legal_moves()[0]
+
+
+def last_legal(history: list[MorrisMove]) -> MorrisMove:
+    return replay(history).legal_moves()[-1]
+
+
+class ScriptedRef:
+    """millref's interface: `move(history, seed)` answers the last legal move as the
+    best and sets `last["score"]`, the score for the side to move, from a script."""
+
+    def __init__(self, score: Callable[[list[MorrisMove]], int]) -> None:
+        self.score = score
+        self.last: dict[str, int] = {}
+        self.asked: list[int] = []
+
+    def move(self, history: list[MorrisMove], seed: int) -> MorrisMove:
+        self.asked.append(len(history))
+        self.last = {"score": self.score(list(history))}
+        return last_legal(list(history))
+
+
+def mill_free_game(plies_after_placement: int) -> list[MorrisMove]:
+    """The conftest's mill-free placement, then each side's first legal move."""
+    moves = []
+    for white, black in zip(NINE_MOVING_WHITE, NINE_MOVING_BLACK, strict=True):
+        moves += [parse_morris_move(white), parse_morris_move(black)]
+    for _ in range(plies_after_placement):
+        moves.append(first_legal(moves))
+    return moves
+
+
+def scripted(gave: dict[int, int], lost_from: int) -> Callable[[list[MorrisMove]], int]:
+    """Scores where the played move (the first legal) after ply N-1 gives away gave[N]
+    against the best (the last legal), and the side to move at ply `lost_from` is lost."""
+
+    def score(history: list[MorrisMove]) -> int:
+        if len(history) == lost_from:
+            return -LOST
+        ply = len(history)
+        earlier = history[:-1]
+        if ply in gave and history[-1] == first_legal(earlier) != last_legal(earlier):
+            return gave[ply]  # the opponent's score: what the mover gave away
+        return 0
+
+    return score
+
+
+def test_moves_that_give_away_the_drop_are_kept_until_the_game_is_lost() -> None:
+    moves = mill_free_game(8)
+    assert replay(moves[:18]).phase == "moving" and len(replay(moves[:18]).legal_moves()) > 1
+    # White's ply 18 gives away 50, ply 20 only 10; White is lost at ply 22.
+    ref = ScriptedRef(scripted({19: 50, 21: 10}, lost_from=22))
+    found = suite_positions(moves, 0, ref, drop=30)  # type: ignore[arg-type]
+    assert [len(position["moves"]) for position in found] == [18]
+    (position,) = found
+    assert position["played"] == str(moves[18]) and position["best"] == str(last_legal(moves[:18]))
+    assert (position["played_after"], position["best_after"]) == (-50, 0)
+    # White's turns (before and after each move) until the loss; none after it.
+    assert set(ref.asked) == {18, 19, 20, 21, 22}
+
+
+def test_black_s_moves_are_studied_when_black_lost() -> None:
+    moves = mill_free_game(8)
+    ref = ScriptedRef(scripted({20: 40, 22: 29}, lost_from=-1))
+    found = suite_positions(moves, 1, ref, drop=30)  # type: ignore[arg-type]
+    assert [len(position["moves"]) for position in found] == [19]
+
+
+def test_the_best_move_played_is_scored_once() -> None:
+    """millref may score one position differently twice (it picks among equals at
+    random): the best move, played, must not seem to give away the difference."""
+    moves = mill_free_game(1)
+    moves[18] = last_legal(moves[:18])  # White plays the best
+    answers = iter([0, 0, 500])  # before ply 18, after the best, then after it again
+
+    def drifting(history: list[MorrisMove]) -> int:
+        return next(answers)
+
+    assert suite_positions(moves, 0, ScriptedRef(drifting), drop=30) == []  # type: ignore[arg-type]

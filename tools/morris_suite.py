@@ -1,0 +1,152 @@
+"""A test suite of the positions where hard went wrong, and a player's moves there.
+
+    python -m tools.morris_suite build [LOSSES.jsonl] [--depth 12] [--drop 30]
+                                      [--out tools/data/morris_suite.jsonl]
+    python -m tools.morris_suite run PLAYER [--suite FILE] [--depth 12] [--only N]
+
+Hard's losses are slow squeezes: no single move loses, a few lose a third of a piece
+each, until millref finds the block. A match needs hundreds of games to catch one; this
+suite scores the moves themselves, as chess engines are tried on test suites of
+critical positions.
+
+`build` takes every game a hard player lost (tools/morris_match.py --losses files,
+tools/morris_blame.hard_lost) and scores each of the loser's moves after placement
+with millref at `--depth`, until millref sees the game lost. A move that gave away
+`--drop` hundredths of a piece or more, from a position not yet lost, is a suite
+position. Each line of the suite: the moves before, the move played and millref's
+best, and the score after each. tools/data/morris_suite.jsonl is the losses file's
+suite at the defaults: 58 positions from 30 games.
+
+`run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
+hard:1.0:mobility=40, nodes:60000) with fresh tables and scores its move the same way.
+It prints, per position, what the move gave away against millref's best, and in all:
+how many moves gave away `--drop` or more (mistakes) and the mean given away (a move
+into a lost game counts LOST, however fast the loss). Two players on the same suite,
+run side by side, compare move for move (hard's moves depend on time: the same
+player twice differs too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
+from tools.mill_ref import MillRef  # noqa: E402
+from tools.morris_blame import LOST, hard_lost, score_after  # noqa: E402
+from tools.morris_book_lines import replay  # noqa: E402
+from tools.morris_match import Player  # noqa: E402
+
+DEFAULT_LOSSES = ROOT / "tools" / "data" / "morris_book_losses.jsonl"
+DEFAULT_SUITE = ROOT / "tools" / "data" / "morris_suite.jsonl"
+PLACEMENT_PLIES = 18  # Nine Men's Morris: the moving phase starts here (mills never add plies)
+SEED = 16  # millref picks among equal moves at random: a fixed seed, a fixed suite
+
+
+def suite_positions(moves: list[MorrisMove], loser: int, ref: MillRef, drop: int) -> list[dict[str, Any]]:
+    """The loser's moves after placement that gave away `drop` or more against millref's
+    best, while the game was not yet lost by millref's search; until it was."""
+    found = []
+    first = PLACEMENT_PLIES + (loser - PLACEMENT_PLIES) % 2
+    for ply in range(first, len(moves), 2):
+        history = moves[:ply]
+        state = replay(history)
+        if state.outcome() is not None or len(state.legal_moves()) == 1:
+            continue
+        best = ref.move(history, SEED)
+        if ref.last["score"] <= -LOST:
+            break  # lost already: what follows teaches nothing about holding
+        best_after = score_after(ref, [*history, best])
+        played_after = best_after if moves[ply] == best else score_after(ref, moves[: ply + 1])
+        if best_after - played_after >= drop:
+            found.append({
+                "moves": [str(move) for move in history],
+                "played": str(moves[ply]),
+                "played_after": played_after,
+                "best": str(best),
+                "best_after": best_after,
+            })  # fmt: skip
+    return found
+
+
+def build(losses: Path, out: Path, depth: int, drop: int) -> int:
+    positions = []
+    with MillRef(0, depth) as ref:
+        for number, line in enumerate(losses.read_text(encoding="utf-8").splitlines()):
+            game = json.loads(line)
+            if not hard_lost(game):
+                continue
+            moves = [parse_morris_move(text) for text in game["moves"]]
+            found = suite_positions(moves, game["collapsed"][0], ref, drop)
+            for position in found:
+                position["line"] = number
+            positions.extend(found)
+            print(f"line {number}: {len(found)} positions", flush=True)
+    text = "".join(json.dumps(position) + "\n" for position in positions)
+    out.write_text(text, encoding="utf-8")
+    print(f"{len(positions)} positions written to {out}")
+    return 0
+
+
+def run(player_spec: str, suite: Path, depth: int, drop: int, only: int | None) -> int:
+    positions = [json.loads(line) for line in suite.read_text(encoding="utf-8").splitlines()]
+    if only is not None:
+        positions = positions[:only]
+    player = Player(player_spec)
+    rng = random.Random(SEED)
+    given: list[int] = []
+    try:
+        with MillRef(0, depth) as ref:
+            for index, position in enumerate(positions):
+                history = [parse_morris_move(text) for text in position["moves"]]
+                player.new_game()
+                move = player.choose(replay(history), rng)
+                after = (
+                    position["best_after"]
+                    if str(move) == position["best"]
+                    else score_after(ref, [*history, move])
+                )
+                away = min(LOST, max(0, position["best_after"] - after))  # a mate is a lost game, no more
+                given.append(away)
+                before = position["best_after"] - position["played_after"]
+                print(f"{index} line {position['line']} ply {len(history)}: {move} gave {away} "
+                      f"(played {position['played']} gave {before})", flush=True)  # fmt: skip
+    finally:
+        player.close()
+    mistakes = sum(away >= drop for away in given)
+    print(f"{player_spec}: {len(given)} positions, {mistakes} mistakes (gave {drop} or more), "
+          f"mean given {statistics.mean(given):.1f}, {player.time_summary()}")  # fmt: skip
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    making = commands.add_parser("build")
+    making.add_argument("losses", type=Path, nargs="?", default=DEFAULT_LOSSES)
+    making.add_argument("--out", type=Path, default=DEFAULT_SUITE)
+    running = commands.add_parser("run")
+    running.add_argument("player")
+    running.add_argument("--suite", type=Path, default=DEFAULT_SUITE)
+    running.add_argument("--only", type=int, default=None, help="the first N positions only")
+    for command in (making, running):
+        command.add_argument("--depth", type=int, default=12, help="millref's depth")
+        command.add_argument("--drop", type=int, default=30, help="hundredths of a piece: a mistake")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        return build(args.losses, args.out, args.depth, args.drop)
+    return run(args.player, args.suite, args.depth, args.drop, args.only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
