@@ -63,3 +63,12 @@ def test_a_weight_that_is_not_one_is_refused(spec: str) -> None:
 def test_weights_are_refused_outside_nine_men_s_morris() -> None:
     with pytest.raises(ValueError, match="Nine Men's Morris only"):
         Player("hard:0.02:mobility=40").choose(new_state("twelve"), random.Random(1))
+
+
+def test_the_time_summary_gives_the_thought_moves_median_apart() -> None:
+    player = Player("hard:1.0")
+    player.times = [0.0, 0.01, 0.02, 0.6, 0.8]  # three from the book, two thought
+    thought = "(median 0.70 s over the 2 of 0.05 s or more)"
+    assert player.time_summary() == f"median 0.02 s, max 0.80 s per move {thought}"
+    player.times = [0.6, 0.8]
+    assert player.time_summary() == "median 0.70 s, max 0.80 s per move"

@@ -30,9 +30,10 @@ A player is one of:
 
 Games come in pairs from the same random opening (`--opening` random placement plies),
 each player taking each colour once. Prints wins, draws, losses, the score of A and the
-time per move of each player (median and maximum). `--losses` appends every decisive
-game to FILE in the format of the book builder's third stage (tools/build_morris_book.py
---losses): the loser's colour and the moves.
+time per move of each player (median and maximum; and the median of the moves that
+were not instant). `--losses` appends every decisive game to FILE in the format of the
+book builder's third stage (tools/build_morris_book.py --losses): the loser's colour
+and the moves.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ from tools.morris_eval_v1 import evaluate_morris as evaluate_v1  # noqa: E402
 from tools.openspiel_mcts import OpenSpielMCTS  # noqa: E402
 
 MAX_PLIES = 400  # a game still going after this many plies is scored a draw
+THOUGHT = 0.05  # seconds: a quicker move came from a book, a database or was forced
 # "new": the levels' evaluation; "base": its hand-designed terms without the fitted line
 # patterns (session 7's evaluation); "v1": the evaluation before issue 16.
 EVALUATIONS: dict[str, Evaluator] = {"new": evaluate_morris, "base": MorrisEvaluator(), "v1": evaluate_v1}
@@ -215,6 +217,12 @@ class Player:
         if not self.times:
             return "no moves"
         said = f"median {statistics.median(self.times):.2f} s, max {max(self.times):.2f} s per move"
+        # Book, database and forced moves are instant: about half of a hard player's
+        # moves, so the median swings between runs. The thought moves' median does not.
+        thought = [seconds for seconds in self.times if seconds >= THOUGHT]
+        if thought and len(thought) < len(self.times):
+            median = statistics.median(thought)
+            said += f" (median {median:.2f} s over the {len(thought)} of {THOUGHT:g} s or more)"
         if self.book_exits:
             said += f"; {book_exits_summary(self.book_exits)}"
         return said
