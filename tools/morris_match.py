@@ -218,7 +218,8 @@ class Player:
             return "no moves"
         said = f"median {statistics.median(self.times):.2f} s, max {max(self.times):.2f} s per move"
         # Book, database and forced moves are instant: about half of a hard player's
-        # moves, so the median swings between runs. The thought moves' median does not.
+        # moves, so the plain median swings between runs; the thought moves' median
+        # says how long it thinks.
         thought = [seconds for seconds in self.times if seconds >= THOUGHT]
         if thought and len(thought) < len(self.times):
             median = statistics.median(thought)

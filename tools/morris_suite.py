@@ -101,6 +101,9 @@ def run(player_spec: str, suite: Path, depth: int, drop: int, only: int | None) 
     positions = [json.loads(line) for line in suite.read_text(encoding="utf-8").splitlines()]
     if only is not None:
         positions = positions[:only]
+    if not positions:
+        print(f"no positions in {suite}")
+        return 1
     player = Player(player_spec)
     rng = random.Random(SEED)
     given: list[int] = []
@@ -117,9 +120,9 @@ def run(player_spec: str, suite: Path, depth: int, drop: int, only: int | None) 
                 )
                 away = min(LOST, max(0, position["best_after"] - after))  # a mate is a lost game, no more
                 given.append(away)
-                before = position["best_after"] - position["played_after"]
+                played_gave = position["best_after"] - position["played_after"]
                 print(f"{index} line {position['line']} ply {len(history)}: {move} gave {away} "
-                      f"(played {position['played']} gave {before})", flush=True)  # fmt: skip
+                      f"(played {position['played']} gave {played_gave})", flush=True)  # fmt: skip
     finally:
         player.close()
     mistakes = sum(away >= drop for away in given)
