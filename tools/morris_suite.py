@@ -4,8 +4,9 @@
                                       [--out tools/data/morris_suite.jsonl]
     python -m tools.morris_suite run PLAYER [--suite FILE] [--depth 12] [--only N]
 
-Hard's losses are slow squeezes: no single move loses, a few lose a third of a piece
-each, until millref finds the block. A match needs hundreds of games to catch one; this
+After placement, hard's losses are slow squeezes: no single move loses, a few lose a
+third of a piece each, until millref finds the block (placement losses are the opening
+book's business: tools/build_morris_book.py). A match needs hundreds of games to catch one; this
 suite scores the moves themselves, as chess engines are tried on test suites of
 critical positions.
 
@@ -43,13 +44,21 @@ if str(ROOT) not in sys.path:
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_blame import LOST, hard_lost, score_after  # noqa: E402
-from tools.morris_book_lines import replay  # noqa: E402
+from tools.morris_book_lines import PLACEMENT_PLIES, replay  # noqa: E402
+from tools.morris_hold import DEFAULT_LOSSES  # noqa: E402
 from tools.morris_match import Player  # noqa: E402
 
-DEFAULT_LOSSES = ROOT / "tools" / "data" / "morris_book_losses.jsonl"
 DEFAULT_SUITE = ROOT / "tools" / "data" / "morris_suite.jsonl"
-PLACEMENT_PLIES = 18  # Nine Men's Morris: the moving phase starts here (mills never add plies)
 SEED = 16  # millref picks among equal moves at random: a fixed seed, a fixed suite
+
+
+def scored_after(
+    ref: MillRef, history: list[MorrisMove], move: MorrisMove, best: str, best_after: int
+) -> int:
+    """millref's score after `move` for its mover; the best move's known score when it is
+    the best (millref may score one position differently twice: picking among equals at
+    random, it would make the best move seem to give some away)."""
+    return best_after if str(move) == best else score_after(ref, [*history, move])
 
 
 def suite_positions(moves: list[MorrisMove], loser: int, ref: MillRef, drop: int) -> list[dict[str, Any]]:
@@ -66,7 +75,7 @@ def suite_positions(moves: list[MorrisMove], loser: int, ref: MillRef, drop: int
         if ref.last["score"] <= -LOST:
             break  # lost already: what follows teaches nothing about holding
         best_after = score_after(ref, [*history, best])
-        played_after = best_after if moves[ply] == best else score_after(ref, moves[: ply + 1])
+        played_after = scored_after(ref, history, moves[ply], str(best), best_after)
         if best_after - played_after >= drop:
             found.append({
                 "moves": [str(move) for move in history],
@@ -113,14 +122,10 @@ def run(player_spec: str, suite: Path, depth: int, drop: int, only: int | None) 
                 history = [parse_morris_move(text) for text in position["moves"]]
                 player.new_game()
                 move = player.choose(replay(history), rng)
-                after = (
-                    position["best_after"]
-                    if str(move) == position["best"]
-                    else score_after(ref, [*history, move])
-                )
+                after = scored_after(ref, history, move, position["best"], position["best_after"])
                 away = min(LOST, max(0, position["best_after"] - after))  # a mate is a lost game, no more
                 given.append(away)
-                played_gave = position["best_after"] - position["played_after"]
+                played_gave = min(LOST, position["best_after"] - position["played_after"])
                 print(f"{index} line {position['line']} ply {len(history)}: {move} gave {away} "
                       f"(played {position['played']} gave {played_gave})", flush=True)  # fmt: skip
     finally:

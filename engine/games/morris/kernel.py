@@ -14,8 +14,9 @@ representation changed, so it walks the shared search's tree node for node, to t
 same scores, moves and node counts (tests/test_morris_kernel.py), about 1.5 times as
 fast (bench's positions, 100,000 nodes, best of 7 on an idle core: 86,000 nodes a CPU
 second in the moving one, 57,000 for the shared search; up to twice beside a busy
-core, which slows the shared search more). The drivers (iterative deepening, aspiration windows, limits,
-interrupted depths, the root) are the shared `Searcher`'s own.
+core, which slows the shared search more). The drivers (iterative deepening,
+aspiration windows, limits, interrupted depths, the root) are the shared `Searcher`'s
+own.
 """
 
 from __future__ import annotations
