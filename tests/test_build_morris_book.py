@@ -1,0 +1,51 @@
+"""The book builder's command line (tools/build_morris_book.py): each sampling pass it
+is asked for walks lines and puts their positions in the book, none it is not asked
+for. Skipped where no C compiler is on PATH (millref searches)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.games.morris.opening import decode
+
+if shutil.which("cc") is None:
+    pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
+
+from tools.build_morris_book import depth_range, main
+
+
+def _build(tmp_path: Path, *extra: str) -> tuple[list[dict[str, Any]], Path]:
+    """A tiny White book (millref depth 3, no tree beyond the start, no lines, no games);
+    its progress records and the book file."""
+    progress, out, empty = tmp_path / "progress.jsonl", tmp_path / "trial.book", tmp_path / "none.jsonl"
+    argv = ["--ref-depth", "3", "--rank-depth", "2", "--tree-plies", "0", "--games", "0",
+            "--colours", "", "--sample-colours", "0", "--losses", str(empty), "--learned", str(empty),
+            "--progress", str(progress), "--out", str(out), *extra]  # fmt: skip
+    assert main(argv) == 0
+    records = [json.loads(line) for line in progress.read_text().splitlines()]
+    return records, out
+
+
+def test_the_fast_pass_samples_lines_against_its_own_depths(tmp_path: Path) -> None:
+    records, out = _build(tmp_path, "--fast-samples", "3", "--fast-depths", "1,2")
+    sampled = [r for r in records if r.get("source") == "sampled 0"]
+    assert sampled, "the fast pass put no sampled position in the book"
+    # White's placements from its second on: ply 2, 4, ... as the line goes.
+    assert {r["position"].split()[1] for r in sampled} == {"w"}
+    assert len(decode(out.read_bytes())) == len({r["key"] for r in records})
+
+
+def test_no_pass_samples_when_none_is_asked_for(tmp_path: Path) -> None:
+    records, _ = _build(tmp_path)
+    assert [r["source"] for r in records] == ["tree"]
+
+
+def test_depth_ranges_read_low_then_high() -> None:
+    assert depth_range("7,8") == (7, 8)
+    with pytest.raises(ValueError):
+        depth_range("7")
