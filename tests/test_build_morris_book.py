@@ -22,6 +22,7 @@ from tools.build_morris_book import depth_range, main
 def _build(tmp_path: Path, *extra: str) -> tuple[list[dict[str, Any]], Path]:
     """A tiny White book (millref depth 3, no tree beyond the start, no lines, no games);
     its progress records and the book file."""
+    tmp_path.mkdir(exist_ok=True)
     progress, out, empty = tmp_path / "progress.jsonl", tmp_path / "trial.book", tmp_path / "none.jsonl"
     argv = ["--ref-depth", "3", "--rank-depth", "2", "--tree-plies", "0", "--games", "0",
             "--colours", "", "--sample-colours", "0", "--losses", str(empty), "--learned", str(empty),
@@ -38,6 +39,21 @@ def test_the_fast_pass_samples_lines_against_its_own_depths(tmp_path: Path) -> N
     # White's placements from its second on: ply 2, 4, ... as the line goes.
     assert {r["position"].split()[1] for r in sampled} == {"w"}
     assert len(decode(out.read_bytes())) == len({r["key"] for r in records})
+
+
+def test_each_fast_range_is_a_pass_of_its_own_seed(tmp_path: Path) -> None:
+    """A pass added later (a second range) leaves the first pass's lines as they were."""
+    first, _ = _build(tmp_path / "a", "--fast-samples", "3", "--fast-depths", "1,2")
+    second, _ = _build(tmp_path / "b", "--fast-samples", "0", "3", "--fast-depths", "1,2", "2,3")
+    both, _ = _build(tmp_path / "c", "--fast-samples", "3", "3", "--fast-depths", "1,2", "2,3")
+    keys = [{r["key"] for r in records} for records in (first, second, both)]
+    assert keys[0] | keys[1] == keys[2]
+    assert keys[1] - keys[0], "the second range walked no line of its own"
+
+
+def test_a_fast_range_without_its_count_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        _build(tmp_path, "--fast-samples", "3", "--fast-depths", "1,2", "2,3")
 
 
 def test_no_pass_samples_when_none_is_asked_for(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@
         [--tree-nodes 200000] [--full-plies 2] [--tree-plies 3] [--width 2] [--games 12]
         [--game-nodes 30000] [--deep-nodes 600000] [--seed 1000] [--colours 01]
         [--samples 0] [--opening-samples 0] [--sample-depths 7,11] [--sample-colours 01]
-        [--fast-samples 0] [--fast-depths 7,8]
+        [--fast-samples 0 [1000 ...]] [--fast-depths 7,8 [8,10 ...]]
         [--losses tools/data/morris_book_losses.jsonl] [--learned tools/data/morris_book_learned.jsonl]
         [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
 
@@ -30,9 +30,12 @@ depth D, `--tree-nodes` and `--deep-nodes` then unused; without it, the Python s
    engine really plays, which a single depth-10 ranking often leaves out; with
    `--opening-samples M`, M more a colour after OPENING_PLIES random plies (the
    matches' random openings, where the book side's own first move may be random);
-   with `--fast-samples K`, K more a colour from the start against millref at
-   `--fast-depths` (what 50 ms a move reaches in placement: the matches' opponent,
-   whose rare replies took hard out of the book by ply 10 in 1 game of 20).
+   with `--fast-samples K...`, K more a colour from the start for each range of
+   `--fast-depths` in turn, against millref at depths drawn from it: the matches'
+   opponent, whose rare replies took hard out of the book by ply 10 in 1 game of 20,
+   reaches 8-10 plies at 50 ms a move in early placement (7-8 under load, 11-13 late).
+   Each pass draws from a seed of its own, so a pass added later leaves the others'
+   lines as they were.
 3. The collapses: self-play games of a node-bounded hard level (`--game-nodes`, about
    what one second buys; the book built so far and the endgame database included)
    from random openings. Where a side's own score falls by COLLAPSE_DROP or more
@@ -258,7 +261,7 @@ def _hard_move(builder: Builder, searcher: Searcher, state: GameState, nodes: in
 
 
 def depth_range(text: str) -> tuple[int, int]:
-    """"LOW,HIGH" as two ints."""
+    """A depth range, "LOW,HIGH", as two ints."""
     low, high = (int(word) for word in text.split(","))
     return low, high
 
@@ -286,8 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opening-samples", type=int, default=0, help="after 2 random plies")
     parser.add_argument("--sample-colours", default="01", help="the book's colours in --samples")
     parser.add_argument("--sample-depths", default="7,11", help="millref depths in --samples: low,high")
-    parser.add_argument("--fast-samples", type=int, default=0, help="sampled at --fast-depths")
-    parser.add_argument("--fast-depths", default="7,8", help="millref depths in --fast-samples: low,high")
+    parser.add_argument("--fast-samples", type=int, nargs="+", default=[0], help="a count per --fast-depths")
+    parser.add_argument("--fast-depths", nargs="+", default=["7,8"], help="low,high ranges: a pass each")
     args = parser.parse_args(argv)
     unrecorded = ("progress", "out", "losses", "learned", "colours", "sample_colours")
     built = {k: v for k, v in vars(args).items() if k not in unrecorded}
@@ -303,12 +306,12 @@ def main(argv: list[str] | None = None) -> int:
         for colour in map(int, args.colours):
             lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
                   lambda: builder.write(args.out, built))  # fmt: skip
-    wide, fast = (depth_range(text) for text in (args.sample_depths, args.fast_depths))
-    passes = (
-        (args.samples, args.seed, 0, wide),
-        (args.opening_samples, args.seed + 1, OPENING_PLIES, wide),
-        (args.fast_samples, args.seed + 2, 0, fast),
-    )
+    wide = depth_range(args.sample_depths)
+    passes = [(args.samples, args.seed, 0, wide), (args.opening_samples, args.seed + 1, OPENING_PLIES, wide)]
+    if len(args.fast_samples) != len(args.fast_depths):
+        parser.error("--fast-samples needs a count for each range of --fast-depths")
+    for index, (games, text) in enumerate(zip(args.fast_samples, args.fast_depths, strict=True)):
+        passes.append((games, args.seed + 2 + index, 0, depth_range(text)))  # a seed of its own each
     for games, seed, opening_plies, depths in passes:  # from the start, after random plies, fast
         for colour in map(int, args.sample_colours):
             if games and ref is not None:
