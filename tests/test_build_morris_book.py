@@ -36,7 +36,7 @@ def test_the_fast_pass_samples_lines_against_its_own_depths(tmp_path: Path) -> N
     records, out = _build(tmp_path, "--fast-samples", "3", "--fast-depths", "1,2")
     sampled = [r for r in records if r.get("source") == "sampled 0"]
     assert sampled, "the fast pass put no sampled position in the book"
-    # White's placements from its second on: ply 2, 4, ... as the line goes.
+    # A sampled line asks the book only for its own side's (White's) positions.
     assert {r["position"].split()[1] for r in sampled} == {"w"}
     assert len(decode(out.read_bytes())) == len({r["key"] for r in records})
 
