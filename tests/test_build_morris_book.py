@@ -16,7 +16,8 @@ from engine.games.morris.opening import decode
 if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
-from tools.build_morris_book import depth_range, main
+from tools.build_morris_book import main
+from tools.morris_book_lines import depths
 
 
 def _build(tmp_path: Path, *extra: str) -> tuple[list[dict[str, Any]], Path]:
@@ -62,6 +63,6 @@ def test_no_pass_samples_when_none_is_asked_for(tmp_path: Path) -> None:
 
 
 def test_depth_ranges_read_low_then_high() -> None:
-    assert depth_range("7,8") == (7, 8)
+    assert depths("7,8") == (7, 8)
     with pytest.raises(ValueError):
-        depth_range("7")
+        depths("7")

@@ -91,6 +91,7 @@ from tools.morris_book_lines import (  # noqa: E402
     PLACEMENT_PLIES,
     Found,
     RefSearch,
+    depths,
     learned_entries,
     lines,
     replay,
@@ -260,12 +261,6 @@ def _hard_move(builder: Builder, searcher: Searcher, state: GameState, nodes: in
     return move, score
 
 
-def depth_range(text: str) -> tuple[int, int]:
-    """A depth range, "LOW,HIGH", as two ints."""
-    low, high = (int(word) for word in text.split(","))
-    return low, high
-
-
 def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
@@ -306,16 +301,16 @@ def main(argv: list[str] | None = None) -> int:
         for colour in map(int, args.colours):
             lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
                   lambda: builder.write(args.out, built))  # fmt: skip
-    wide = depth_range(args.sample_depths)
+    wide = depths(args.sample_depths)
     passes = [(args.samples, args.seed, 0, wide), (args.opening_samples, args.seed + 1, OPENING_PLIES, wide)]
     if len(args.fast_samples) != len(args.fast_depths):
         parser.error("--fast-samples needs a count for each range of --fast-depths")
     for index, (games, text) in enumerate(zip(args.fast_samples, args.fast_depths, strict=True)):
-        passes.append((games, args.seed + 2 + index, 0, depth_range(text)))  # a seed of its own each
-    for games, seed, opening_plies, depths in passes:  # from the start, after random plies, fast
+        passes.append((games, args.seed + 2 + index, 0, depths(text)))  # a seed of its own each
+    for games, seed, opening_plies, drawn in passes:  # from the start, after random plies, fast
         for colour in map(int, args.sample_colours):
             if games and ref is not None:
-                sampled(lambda state, source: builder.deep(state, 0, source), depths, games, colour,
+                sampled(lambda state, source: builder.deep(state, 0, source), drawn, games, colour,
                         seed, lambda: builder.write(args.out, built), opening_plies)  # fmt: skip
     for game in range(args.games):
         done = [r for r in builder.records if r.get("game") == game]

@@ -57,6 +57,7 @@ from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
     LEARNED_FILE,
     PLACEMENT_PLIES,
+    depths,
     entry_move,
     learned_entries,
     ref_score,
@@ -71,14 +72,6 @@ def positive(text: str) -> int:
     if value < 1:
         raise ValueError(f"not at least 1: {text!r}")
     return value
-
-
-def depths(text: str) -> tuple[int, int]:
-    """A "LOW,HIGH" range of millref depths."""
-    low, high = (int(word) for word in text.split(","))
-    if not 1 <= low <= high:
-        raise ValueError(f"not a depth range: {text!r}")
-    return low, high
 
 
 @dataclass

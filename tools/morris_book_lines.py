@@ -65,6 +65,14 @@ def book_exits_summary(plies: list[int]) -> str:
     )
 
 
+def depths(text: str) -> tuple[int, int]:
+    """A "LOW,HIGH" range of millref depths."""
+    low, high = (int(word) for word in text.split(","))
+    if not 1 <= low <= high:
+        raise ValueError(f"not a depth range: {text!r}")
+    return low, high
+
+
 def replay(moves: list[MorrisMove]) -> MorrisState:
     state = new_state("nine")
     for move in moves:
