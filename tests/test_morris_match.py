@@ -1,4 +1,5 @@
-"""The match tool's hard player reports where it left its opening book (tools/morris_match.py)."""
+"""The match tool's hard player: where it left its opening book, its own weights and time
+stretch (tools/morris_match.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ import random
 
 import pytest
 
+from engine.ai import players
+from engine.ai.players import Choice
 from engine.registry import new_state
+from tools import morris_match
 from tools.morris_match import Player
 
 
@@ -52,6 +56,27 @@ def test_a_hard_player_searches_with_the_weights_it_changes() -> None:
     searcher = player.tables["nine/hard"]
     assert searcher.evaluate is player.evaluator, "the player's tables search with its evaluation"
     assert state.spec.evaluate is not player.evaluator, "the game's own evaluation is put back"
+
+
+def test_a_hard_player_stretches_its_time_by_its_own_factor(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[float] = []
+
+    def fake_analyse(state: object, level: str, movetime: float) -> Choice:
+        seen.append(players.PANIC_FACTOR)
+        return Choice(new_state("nine").legal_moves()[0])
+
+    monkeypatch.setattr(morris_match, "analyse", fake_analyse)
+    before = players.PANIC_FACTOR
+    Player("hard:0.02:nobook:panic=4.5").choose(new_state("nine"), random.Random(1))
+    Player("hard:0.02:nobook").choose(new_state("nine"), random.Random(1))
+    assert seen == [4.5, before], "the factor holds for its own player's moves only"
+    assert before == players.PANIC_FACTOR, "put back after the move"
+
+
+@pytest.mark.parametrize("spec", ["hard:0.02:panic=0.5", "hard:0.02:panic=x", "hard:0.02:panic=nan"])
+def test_a_time_stretch_below_one_or_not_a_number_is_refused(spec: str) -> None:
+    with pytest.raises(ValueError, match="time stretch"):
+        Player(spec).choose(new_state("nine"), random.Random(1))
 
 
 @pytest.mark.parametrize("spec", ["hard:0.02:mobilty=40", "hard:0.02:danger=1", "hard:0.02:mobility=4.5"])

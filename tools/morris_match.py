@@ -13,7 +13,8 @@ A player is one of:
                                    'shared' with the shared search, not the game's own,
                                    NAME=N an evaluation weight changed (Weights in
                                    engine/games/morris/evaluation.py), e.g.
-                                   hard:1.0:mobility=40:liberty=40
+                                   hard:1.0:mobility=40:liberty=40, panic=X a falling
+                                   score's time stretch (players.PANIC_FACTOR) set to X
   nodes:N[:EVAL[:FLAG...]]         iterative deepening bounded by N nodes a move, EVAL
                                    'new' (default), 'base' (without the fitted line
                                    patterns) or 'v1' (the evaluation before issue 16),
@@ -86,6 +87,17 @@ def reduction_flag(flags: Collection[str]) -> bool | None:
     return True if "lmr" in flags else False if "nolmr" in flags else None
 
 
+def stretch_factor(spec: str, word: str) -> float:
+    """The factor of a 'panic=X' word (X at least 1), else ValueError."""
+    try:
+        factor = float(word.partition("=")[2])
+    except ValueError:
+        factor = 0.0
+    if not factor >= 1.0:  # also refuses nan
+        raise ValueError(f"{word!r} in {spec!r}: the time stretch must be a number, at least 1")
+    return factor
+
+
 def changed_evaluation(spec: str, changes: Collection[str]) -> MorrisEvaluator:
     """The levels' Nine Men's Morris evaluation with some weights changed ('NAME=N',
     integers; refused with ValueError for an unknown name or a value not an integer)."""
@@ -118,6 +130,7 @@ class Player:
     evaluator: MorrisEvaluator | None = None  # a hard player's own weights, if it changes some
     book_exits: list[int] = field(default_factory=list)  # a hard player's first ply out of its book, a game
     in_book: bool = True
+    panic_factor: float | None = None  # a hard player's own players.PANIC_FACTOR, if it sets one
 
     def new_game(self) -> None:
         if self.searcher is not None:
@@ -155,6 +168,10 @@ class Player:
             return move
         if kind == "hard":
             seconds, *words = rest.split(":")
+            panics = [word for word in words if word.startswith("panic=")]
+            if panics:
+                self.panic_factor = stretch_factor(self.spec, panics[-1])
+            words = [word for word in words if word not in panics]
             changes = [word for word in words if "=" in word]
             flags = checked_flags(self.spec, set(words) - set(changes), {"nobook", "lmr", "nolmr", "shared"})
             if changes and self.evaluator is None:
@@ -190,12 +207,16 @@ class Player:
             game.spec = dataclasses.replace(game.spec, evaluate=self.evaluator)
         if not book:
             game.spec = dataclasses.replace(game.spec, opening=None)
+        panic_factor = players.PANIC_FACTOR
+        if self.panic_factor is not None:
+            players.PANIC_FACTOR = self.panic_factor
         try:
             # The level's searcher made here first, when late move reductions are forced on or off.
             players.searcher_for(game.spec, "hard", reductions=reductions, own_search=not shared_search)
             return analyse(state, "hard", movetime=movetime).move
         finally:
             players._searchers = shared
+            players.PANIC_FACTOR = panic_factor
             game.spec = spec
 
     def _nodes(self, state: GameState, budget: int, evaluation: str, flags: set[str]) -> Any:
