@@ -13,10 +13,12 @@ millref at 1 s a move 1 of 16), so a change to the moving phase shows in a few d
 games instead of hundreds.
 
 Prints each game's result, then per line and in all: wins, draws, losses of PLAYER and
-its time per move. Millref as PLAYER at the opponent's own speed is the control (session
-18, 54 games at 50 ms: +2 =28 -24, hard +0 =27 -27): a position it loses too was lost in
-placement, not by the moving phase. Lines are numbered from 0 as in the file (the default, 54 and 64, are
+its time per move. Lines are numbered from 0 as in the file (the default, 54 and 64, are
 the two book lines hard lost most often as Black, each twice or more).
+
+Millref as PLAYER at the opponent's own speed is the control (session 18, 54 games at
+50 ms: +2 =28 -24, hard +0 =27 -27): a position it loses as often was most likely lost
+in placement, not by hard's moving phase.
 """
 
 from __future__ import annotations
