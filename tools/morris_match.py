@@ -169,7 +169,7 @@ class Player:
         if kind == "hard":
             seconds, *words = rest.split(":")
             panics = [word for word in words if word.startswith("panic=")]
-            if panics:
+            if panics and self.panic_factor is None:  # read once, as the weights are
                 self.panic_factor = stretch_factor(self.spec, panics[-1])
             words = [word for word in words if word not in panics]
             changes = [word for word in words if "=" in word]
