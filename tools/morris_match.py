@@ -98,6 +98,31 @@ def stretch_factor(spec: str, word: str) -> float:
     return factor
 
 
+@dataclass(frozen=True)
+class HardOptions:
+    """A 'hard:S[:word...]' player's spec, read once: its seconds a move, book, late move
+    reductions, search, changed weights and time stretch."""
+
+    movetime: float
+    book: bool
+    reductions: bool | None
+    shared_search: bool
+    changes: tuple[str, ...]
+    panic_factor: float | None  # its own players.PANIC_FACTOR, if it sets one
+
+    @classmethod
+    def parse(cls, spec: str) -> HardOptions:
+        seconds, *words = spec.partition(":")[2].split(":")
+        panics = [word for word in words if word.startswith("panic=")]
+        words = [word for word in words if word not in panics]
+        changes = tuple(word for word in words if "=" in word)
+        flags = checked_flags(spec, set(words) - set(changes), {"nobook", "lmr", "nolmr", "shared"})
+        return cls(
+            float(seconds) if seconds else HARD_MOVETIME, "nobook" not in flags, reduction_flag(flags),
+            "shared" in flags, changes, stretch_factor(spec, panics[-1]) if panics else None,
+        )  # fmt: skip
+
+
 def changed_evaluation(spec: str, changes: Collection[str]) -> MorrisEvaluator:
     """The levels' Nine Men's Morris evaluation with some weights changed ('NAME=N',
     integers; refused with ValueError for an unknown name or a value not an integer)."""
@@ -130,7 +155,7 @@ class Player:
     evaluator: MorrisEvaluator | None = None  # a hard player's own weights, if it changes some
     book_exits: list[int] = field(default_factory=list)  # a hard player's first ply out of its book, a game
     in_book: bool = True
-    panic_factor: float | None = None  # a hard player's own players.PANIC_FACTOR, if it sets one
+    hard: HardOptions | None = None  # a hard player's spec, once read
 
     def new_game(self) -> None:
         if self.searcher is not None:
@@ -167,20 +192,14 @@ class Player:
                 raise RuntimeError(f"millref chose {move}, illegal here: {state.history}")
             return move
         if kind == "hard":
-            seconds, *words = rest.split(":")
-            panics = [word for word in words if word.startswith("panic=")]
-            if panics and self.panic_factor is None:  # read once, as the weights are
-                self.panic_factor = stretch_factor(self.spec, panics[-1])
-            words = [word for word in words if word not in panics]
-            changes = [word for word in words if "=" in word]
-            flags = checked_flags(self.spec, set(words) - set(changes), {"nobook", "lmr", "nolmr", "shared"})
-            if changes and self.evaluator is None:
-                if state.spec.id != "nine":
-                    raise ValueError(f"{self.spec!r}: weights can be changed in Nine Men's Morris only")
-                self.evaluator = changed_evaluation(self.spec, changes)
-            seconds_a_move = float(seconds) if seconds else HARD_MOVETIME
-            book, shared = "nobook" not in flags, "shared" in flags
-            return self._hard(state, seconds_a_move, book, reduction_flag(flags), shared)
+            if self.hard is None:
+                options = HardOptions.parse(self.spec)
+                if options.changes:
+                    if state.spec.id != "nine":
+                        raise ValueError(f"{self.spec!r}: weights can be changed in Nine Men's Morris only")
+                    self.evaluator = changed_evaluation(self.spec, options.changes)
+                self.hard = options
+            return self._hard(state, self.hard)
         if kind == "nodes":
             budget, *words = rest.split(":")
             evaluation = words[0] if words else ""
@@ -188,32 +207,30 @@ class Player:
             return self._nodes(state, int(budget), evaluation or "new", flags)
         raise ValueError(f"unknown player {self.spec!r}")
 
-    def _hard(
-        self, state: GameState, movetime: float, book: bool = True, reductions: bool | None = None,
-        shared_search: bool = False,
-    ) -> Any:  # fmt: skip
+    def _hard(self, state: GameState, options: HardOptions) -> Any:
         """The hard level itself, its tables swapped for this player's own (two hard
         players must not share a transposition table); without its opening book, the
         game's spec is swapped for the move's duration for one without it;
-        `shared_search`: the shared search instead of the game's own."""
+        `options.shared_search`: the shared search instead of the game's own."""
         shared = players._searchers
         players._searchers = self.tables
         game = type(state)
         spec = game.spec
-        if book and self.in_book and spec.opening is not None and spec.opening(state) is None:
+        if options.book and self.in_book and spec.opening is not None and spec.opening(state) is None:
             self.book_exits.append(state.ply)  # the book covers placement only: every game leaves it
             self.in_book = False
         if self.evaluator is not None:
             game.spec = dataclasses.replace(game.spec, evaluate=self.evaluator)
-        if not book:
+        if not options.book:
             game.spec = dataclasses.replace(game.spec, opening=None)
         panic_factor = players.PANIC_FACTOR
-        if self.panic_factor is not None:
-            players.PANIC_FACTOR = self.panic_factor
+        if options.panic_factor is not None:
+            players.PANIC_FACTOR = options.panic_factor
         try:
             # The level's searcher made here first, when late move reductions are forced on or off.
-            players.searcher_for(game.spec, "hard", reductions=reductions, own_search=not shared_search)
-            return analyse(state, "hard", movetime=movetime).move
+            own_search = not options.shared_search
+            players.searcher_for(game.spec, "hard", reductions=options.reductions, own_search=own_search)
+            return analyse(state, "hard", movetime=options.movetime).move
         finally:
             players._searchers = shared
             players.PANIC_FACTOR = panic_factor
