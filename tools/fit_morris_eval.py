@@ -28,6 +28,16 @@ weights 72-78% in self-play. Round 2 (400 games, 4,777 positions) refits them to
 nearly the same error (722 -> 718): these features have given what they can. The data
 then grew to 938 games (`--games 938`: 15,909 positions, 11,253 within DECIDED) for the
 line patterns (tools/fit_morris_patterns.py), which learn what these terms miss.
+
+Session 20 tried fitting to move choice in the moving phase instead (scratch scripts,
+not kept): the 1,571 moving-phase positions of the losses file's games, each legal
+move's child scored by millref at depth 10; 33 games held out (the 58-position suite's,
+lines 86-88). A fit to the children's differences from their siblings' mean (a
+position's own tactics cancel), on these terms and the moving patterns, cut the held-out
+error (387 -> 268; 270 for a constant) but picked millref's best move no more often (43%
+-> 41-45%). The same on each child's depth-5 principal-variation leaf (TD-leaf, the leaf
+kept): error 386 -> 266-314, best move 59% -> 53-58%; a softmax fit to millref's choices
+59% -> 57%. The moving phase's missing judgement is not in these terms' weights.
 """
 
 from __future__ import annotations
