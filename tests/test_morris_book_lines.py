@@ -3,19 +3,21 @@ the walk of the lines a strong opponent plays. Skipped where no C compiler is on
 
 from __future__ import annotations
 
+import json
 import shutil
+from pathlib import Path
 from typing import cast
 
 import pytest
 
 from engine.ai.search import MATE
-from engine.games.morris.opening import BookEntry, entry_for, lookup
-from engine.games.morris.rules import MorrisState
+from engine.games.morris.opening import BookEntry, canonical, entry_for, lookup
+from engine.games.morris.rules import MorrisState, parse_morris_move
 
 if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
-from tools.morris_book_lines import RefSearch, lines, ref_score, sampled
+from tools.morris_book_lines import RefSearch, learned_lines, lines, ref_score, replay, sampled
 
 
 def test_scores_convert_to_the_search_units() -> None:
@@ -100,3 +102,53 @@ def test_sampled_lines_after_a_random_opening_ask_the_book_from_its_third_ply_on
     plies = {18 - sum(int(field) for field in position.split()[2:4]) for position in asked}
     assert min(plies) == 2 + colour
     assert len(set(asked[::8])) > 1, "each placement draws its own opening"
+
+
+LEARNED_LINE = "f4 d2 d6 b6 b4 f2 b2 e4 e5 d7 c5"  # Black to move: a move learned at ply 11
+
+
+def test_lines_from_a_learned_position_take_every_reply_then_the_widths_from_there() -> None:
+    start = [parse_morris_move(word) for word in LEARNED_LINE.split()]
+    walked: list[MorrisState] = []
+    entries: dict[int, BookEntry] = {}
+
+    def deep(state: MorrisState, source: str) -> BookEntry:
+        assert state.to_move == 1 and source == "learned 1"
+        known = lookup(entries, state)
+        if known is None:
+            found = search(state)
+            key, entry = entry_for(state, found.move, found.score, found.depth)
+            entries[key] = entry
+            known = (found.move, entry)
+        walked.append(cast(MorrisState, state.copy()))
+        return known[1]
+
+    search = RefSearch(depth=3, rank_depth=2)
+    writes: list[int] = []
+    try:
+        lines(deep, search, [0, 1], 1, lambda: writes.append(len(entries)), start, "learned")
+        book_move = search(replay(start)).move
+    finally:
+        search.close()
+    assert len(writes) == 18 - 11, "saved after each ply from the learned position on"
+    assert sorted({state.ply for state in walked}) == [11, 13, 15, 17]
+    assert [state.position() for state in walked if state.ply == 11] == [replay(start).position()]
+    # Every White reply to the book's move (0: all of them), one position per canonical key.
+    after = replay([*start, book_move])
+    replies = set()
+    for move in after.legal_moves():
+        after.push(move)
+        replies.add(canonical(after.key())[0])
+        after.pop()
+    assert {canonical(state.key())[0] for state in walked if state.ply == 13} == replies
+    # Then one reply each (width 1): at most as many positions two plies on.
+    assert len([state for state in walked if state.ply == 15]) <= len(replies)
+
+
+def test_learned_lines_are_the_placements_before_each_recorded_move(tmp_path: Path) -> None:
+    assert learned_lines(tmp_path / "missing.jsonl") == []
+    records = [{"line": LEARNED_LINE, "move": "d5"}, {"line": "f4 d2 d6 b6 f2 f6", "move": "b4"}]
+    path = tmp_path / "learned.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    found = learned_lines(path)
+    assert [" ".join(str(move) for move in line) for line in found] == [LEARNED_LINE, "f4 d2 d6 b6 f2 f6"]

@@ -6,6 +6,7 @@
         [--samples 0] [--opening-samples 0] [--sample-depths 7,11] [--sample-colours 01]
         [--fast-samples 0 [1000 ...]] [--fast-depths 7,8 [8,10 ...]]
         [--losses tools/data/morris_book_losses.jsonl] [--learned tools/data/morris_book_learned.jsonl]
+        [--learned-widths 0,3]
         [--progress tools/data/morris_book_progress.jsonl] [--out engine/games/morris/opening.book]
 
 Every deep search is bounded by depth or nodes (never seconds) and starts from empty
@@ -50,6 +51,11 @@ depth D, `--tree-nodes` and `--deep-nodes` then unused; without it, the Python s
 Learned moves (`--learned`, tools/morris_book_learn.py: the move of a position that a
 fast searcher held best by play among the deep search's best few) stand over the deep
 search's own, in every stage: the lines and samples walk on under the learned move.
+With `--learned-widths` (as `--lines`, counted from the learned move: 0,3 is every
+reply, then the best three), the book side's lines under each learned move are walked
+too: a move learned late in placement leads where the lines and samples rarely went
+(after f4 d2 d6 b6 b4 f2 b2 e4 e5 d7 c5, the learned d5 had none of its 12 replies in
+the book), and hard would leave the book there.
 
 Progress is appended to `--progress` (one JSON line a searched position or a played
 game); a rerun with the same arguments resumes from it. The book is rewritten after
@@ -93,6 +99,7 @@ from tools.morris_book_lines import (  # noqa: E402
     RefSearch,
     depths,
     learned_entries,
+    learned_lines,
     lines,
     replay,
     sampled,
@@ -279,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ref-depth", type=int, default=0, help="millref's deep search depth (0: Python)")
     parser.add_argument("--rank-depth", type=int, default=10, help="millref's depth ranking --lines replies")
     parser.add_argument("--lines", default="", help="replies per opponent placement: 0,2,1 (--ref-depth)")
+    parser.add_argument("--learned-widths", default="", help="as --lines, after each learned move")
     parser.add_argument("--colours", default="01", help="the book's colours in --lines: 0 White, 1 Black")
     parser.add_argument("--samples", type=int, default=0, help="sampled placements per colour (--ref-depth)")
     parser.add_argument("--opening-samples", type=int, default=0, help="after 2 random plies")
@@ -301,6 +309,11 @@ def main(argv: list[str] | None = None) -> int:
         for colour in map(int, args.colours):
             lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
                   lambda: builder.write(args.out, built))  # fmt: skip
+    if args.learned_widths and ref is not None:  # under each learned move, as the lines
+        widths = [int(width) for width in args.learned_widths.split(",")]
+        for learned_line in learned_lines(args.learned):
+            lines(lambda state, source: builder.deep(state, 0, source), ref, widths, len(learned_line) % 2,
+                  lambda: builder.write(args.out, built), learned_line, "learned")  # fmt: skip
     wide = depths(args.sample_depths)
     passes = [(args.samples, args.seed, 0, wide), (args.opening_samples, args.seed + 1, OPENING_PLIES, wide)]
     if len(args.fast_samples) != len(args.fast_depths):

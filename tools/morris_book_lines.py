@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -95,6 +95,17 @@ def learned_entries(path: Path) -> dict[int, BookEntry]:
     return entries
 
 
+def learned_lines(path: Path) -> list[list[MorrisMove]]:
+    """The placements before each move recorded in `path` (learned_entries' file), in
+    the file's order; none when the file is missing."""
+    if not path.exists():
+        return []
+    return [
+        [parse_morris_move(word) for word in json.loads(line)["line"].split()]
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+
+
 class RefSearch:
     """Deep searches and reply rankings by millref, each at a fixed depth."""
 
@@ -129,23 +140,27 @@ def lines(
     widths: list[int],
     colour: int,
     write: Callable[[], None],
+    start: Sequence[MorrisMove] = (),
+    source: str = "lines",
 ) -> None:
-    """The lines stage for the book playing `colour`: breadth first from the start,
-    one position per canonical key; `deep` gives (and records) a position's book entry,
-    `write` saves the book after each ply."""
-    level: dict[int, list[MorrisMove]] = {0: []}
+    """The lines stage for the book playing `colour`: breadth first from the start (or
+    from the placements `start`, `widths` then counting the opponent's replies from
+    there), one position per canonical key; `deep` gives (and records, as `source`) a
+    position's book entry, `write` saves the book after each ply."""
+    first = replay(list(start))
+    level: dict[int, list[MorrisMove]] = {canonical(first.key())[0]: list(start)}
     side = "White" if colour == 0 else "Black"
-    for ply in range(PLACEMENT_PLIES):
-        print(f"lines for {side}, ply {ply}: {len(level)} positions", flush=True)
+    for ply in range(len(start), PLACEMENT_PLIES):
+        print(f"{source} for {side}, ply {ply}: {len(level)} positions", flush=True)
         following: dict[int, list[MorrisMove]] = {}
         for moves in level.values():
             state = replay(moves)
             if state.outcome() is not None or not state.in_hand(state.to_move):
                 continue
             if state.to_move == colour:
-                children = [entry_move(state, deep(state, f"lines {colour}"))]
+                children = [entry_move(state, deep(state, f"{source} {colour}"))]
             else:
-                replies_made = ply // 2
+                replies_made = (ply - len(start)) // 2
                 children = ref.replies(state, widths[min(replies_made, len(widths) - 1)])
             for move in children:
                 state.push(move)
