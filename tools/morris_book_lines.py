@@ -17,7 +17,7 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.ai.search import MATE
 from engine.games.morris.evaluation import PIECE
@@ -81,29 +81,34 @@ def replay(moves: list[MorrisMove]) -> MorrisState:
     return state
 
 
-def learned_entries(path: Path) -> dict[int, BookEntry]:
-    """The moves tools/morris_book_learn.py recorded in `path` (one JSON object a line:
-    the placements before the move, the move, its deep score and depth), by canonical
-    key; a later line for the same position wins. Empty when the file is missing."""
-    entries: dict[int, BookEntry] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            state = replay([parse_morris_move(word) for word in record["line"].split()])
-            key, entry = entry_for(state, parse_morris_move(record["move"]), record["score"], record["depth"])
-            entries[key] = entry
-    return entries
-
-
-def learned_lines(path: Path) -> list[list[MorrisMove]]:
-    """The placements before each move recorded in `path` (learned_entries' file), in
+def learned_records(path: Path) -> list[dict[str, Any]]:
+    """The records tools/morris_book_learn.py appended to `path` (one JSON object a line:
+    the placements before the move as "line", the move, its deep score and depth), in
     the file's order; none when the file is missing."""
     if not path.exists():
         return []
-    return [
-        [parse_morris_move(word) for word in json.loads(line)["line"].split()]
-        for line in path.read_text(encoding="utf-8").splitlines()
-    ]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def placements_before(record: dict[str, Any]) -> list[MorrisMove]:
+    """A learned record's placements before its move."""
+    return [parse_morris_move(word) for word in record["line"].split()]
+
+
+def learned_lines(path: Path) -> list[list[MorrisMove]]:
+    """The placements before each learned move of `path`, in the file's order."""
+    return [placements_before(record) for record in learned_records(path)]
+
+
+def learned_entries(path: Path) -> dict[int, BookEntry]:
+    """The learned moves of `path` as book entries, by canonical key; a later line for
+    the same position wins. Empty when the file is missing."""
+    entries: dict[int, BookEntry] = {}
+    for record in learned_records(path):
+        move = parse_morris_move(record["move"])
+        key, entry = entry_for(replay(placements_before(record)), move, record["score"], record["depth"])
+        entries[key] = entry
+    return entries
 
 
 class RefSearch:
