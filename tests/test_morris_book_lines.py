@@ -58,6 +58,17 @@ def test_lines_give_the_book_side_a_legal_move_at_each_of_its_turns(colour: int)
         assert found[1].depth == 3
 
 
+def book_entry(entries: dict[int, BookEntry], search: RefSearch, state: MorrisState) -> BookEntry:
+    """The entry `entries` has for `state`, else `search`'s, recorded (a builder's `deep`)."""
+    known = lookup(entries, state)
+    if known is not None:
+        return known[1]
+    found = search(state)
+    key, entry = entry_for(state, found.move, found.score, found.depth)
+    entries[key] = entry
+    return entry
+
+
 def _sampled_walk(colour: int, seed: int, opening_plies: int = 0) -> tuple[list[str], int]:
     """The positions the sampled stage asks the book for, and how often it saved it."""
     entries: dict[int, BookEntry] = {}
@@ -66,14 +77,8 @@ def _sampled_walk(colour: int, seed: int, opening_plies: int = 0) -> tuple[list[
 
     def deep(state: MorrisState, source: str) -> BookEntry:
         assert state.to_move == colour and source == f"sampled {colour}"
-        known = lookup(entries, state)
-        if known is None:
-            found = search(state)
-            key, entry = entry_for(state, found.move, found.score, found.depth)
-            entries[key] = entry
-            known = (found.move, entry)
         asked.append(state.position())
-        return known[1]
+        return book_entry(entries, search, state)
 
     writes: list[int] = []
     try:
@@ -114,14 +119,8 @@ def test_lines_from_a_learned_position_take_every_reply_then_the_widths_from_the
 
     def deep(state: MorrisState, source: str) -> BookEntry:
         assert state.to_move == 1 and source == "learned 1"
-        known = lookup(entries, state)
-        if known is None:
-            found = search(state)
-            key, entry = entry_for(state, found.move, found.score, found.depth)
-            entries[key] = entry
-            known = (found.move, entry)
         walked.append(cast(MorrisState, state.copy()))
-        return known[1]
+        return book_entry(entries, search, state)
 
     search = RefSearch(depth=3, rank_depth=2)
     writes: list[int] = []
