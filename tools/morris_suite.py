@@ -27,8 +27,8 @@ into a lost game counts LOST, however fast the loss). Two players on the same su
 run side by side, compare move for move (hard's moves depend on time: the same
 player twice differs too).
 
-Time does not buy these moves back. Session 20, the suite at `--drop 20` (84
-positions), each run beside another busy process: hard at 1 s made 30 mistakes, 10 of
+Time does not buy these moves back. Session 20, the suite of lines 0-88 at `--drop 20`
+(84 positions), each run beside another busy process: hard at 1 s made 30 mistakes, 10 of
 them into a lost game (mean given 194); hard at 3 s, 30 and 9 (mean 175). On the
 58-position suite, millref at 50 ms made 21 mistakes (mean 150), as many as hard at 1 s
 (21, mean 196). Most of these moves are judgement a few more plies do not give, and the
