@@ -304,16 +304,21 @@ def main(argv: list[str] | None = None) -> int:
     tree(builder, args)
     builder.write(args.out, built)
     print(f"tree done in {time.perf_counter() - start:.0f} s", flush=True)
+
+    def deep(state: MorrisState, source: str) -> BookEntry:  # millref's entry (--ref-depth)
+        return builder.deep(state, 0, source)
+
+    def save() -> None:
+        builder.write(args.out, built)
+
     if args.lines and ref is not None:
         widths = [int(width) for width in args.lines.split(",")]
         for colour in map(int, args.colours):
-            lines(lambda state, source: builder.deep(state, 0, source), ref, widths, colour,
-                  lambda: builder.write(args.out, built))  # fmt: skip
+            lines(deep, ref, widths, colour, save)
     if args.learned_widths and ref is not None:  # under each learned move, as the lines
         widths = [int(width) for width in args.learned_widths.split(",")]
         for learned_line in learned_lines(args.learned):
-            lines(lambda state, source: builder.deep(state, 0, source), ref, widths, len(learned_line) % 2,
-                  lambda: builder.write(args.out, built), learned_line, "learned")  # fmt: skip
+            lines(deep, ref, widths, len(learned_line) % 2, save, learned_line, "learned")
     wide = depths(args.sample_depths)
     passes = [(args.samples, args.seed, 0, wide), (args.opening_samples, args.seed + 1, OPENING_PLIES, wide)]
     if len(args.fast_samples) != len(args.fast_depths):
@@ -323,8 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     for games, seed, opening_plies, drawn in passes:  # from the start, after random plies, fast
         for colour in map(int, args.sample_colours):
             if games and ref is not None:
-                sampled(lambda state, source: builder.deep(state, 0, source), drawn, games, colour,
-                        seed, lambda: builder.write(args.out, built), opening_plies)  # fmt: skip
+                sampled(deep, drawn, games, colour, seed, save, opening_plies)
     for game in range(args.games):
         done = [r for r in builder.records if r.get("game") == game]
         record = done[0] if done else self_play(builder, game, args)

@@ -152,8 +152,7 @@ def lines(
     from the placements `start`, `widths` then counting the opponent's replies from
     there), one position per canonical key; `deep` gives (and records, as `source`) a
     position's book entry, `write` saves the book after each ply."""
-    first = replay(list(start))
-    level: dict[int, list[MorrisMove]] = {canonical(first.key())[0]: list(start)}
+    level: dict[int, list[MorrisMove]] = {0: list(start)}  # by canonical key from the next ply
     side = "White" if colour == 0 else "Black"
     for ply in range(len(start), PLACEMENT_PLIES):
         print(f"{source} for {side}, ply {ply}: {len(level)} positions", flush=True)
