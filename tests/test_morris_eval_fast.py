@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine import new_state
 from engine.games.morris.board import ALL_POINTS, POINT_COUNT, Topology, points_of, topology
-from engine.games.morris.evaluation import DEFAULT, PIECE, MorrisEvaluator, Weights, _board, _side
+from engine.games.morris.evaluation import DEFAULT, PIECE, MorrisEvaluator, Weights, _board, _entry, _side
 from engine.games.morris.rings import (
     RING_BIT,
     VERTICAL,
@@ -37,15 +37,17 @@ class Side(NamedTuple):
     steps: int  # steps available if moving (-1 for a flying side)
 
 
-def reference_side(mine: int, theirs: int, hand: int, topo: Topology, w: Weights) -> Side:
+def reference_side(mine: int, theirs: int, hand: int, their_hand: int, topo: Topology, w: Weights) -> Side:
     """One side's terms, point by point and mill by mill (the evaluation before the
     ring layout): the specification the fast `_side` must meet."""
     adjacent = topo.adjacent
     empty = ALL_POINTS & ~(mine | theirs)
     on_board = mine.bit_count()
     flying = hand == 0 and on_board == 3
+    # The points the opponent could enter next move: any while it places or flies.
+    their_entry = ALL_POINTS if their_hand or theirs.bit_count() == 3 else topo.reach(theirs)
 
-    mills = reclosable = twos = 0
+    mills = reclosable = twos = free_mills = 0
     threat_points = 0
     in_mills = 0
     for mask in topo.mill_masks:
@@ -55,6 +57,9 @@ def reference_side(mine: int, theirs: int, hand: int, topo: Topology, w: Weights
             in_mills |= mask
             if not hand and topo.reach(mask) & empty:  # a piece can step out (and back)
                 reclosable += 1
+            # ... from a point no enemy piece can step into: the mill closes again
+            if not hand and any(adjacent[q] & empty and not their_entry >> q & 1 for q in points_of(mask)):
+                free_mills += 1
             continue
         if theirs & mask or held.bit_count() != 2:
             continue
@@ -64,6 +69,7 @@ def reference_side(mine: int, theirs: int, hand: int, topo: Topology, w: Weights
         else:
             twos += 1
     threats = threat_points.bit_count()
+    free_threats = (threat_points & ~their_entry).bit_count()
     if flying:
         score = w.fly_mill * mills + w.fly_threat * threats
         return Side(on_board, score, threats, -1)
@@ -98,7 +104,8 @@ def reference_side(mine: int, theirs: int, hand: int, topo: Topology, w: Weights
     else:
         score = (w.mill * mills + w.reclosable * reclosable + w.two * twos + w.threat * threats
                  + w.mobility * steps - w.blocked * blocked - w.cramped * cramped
-                 + w.double_mill * doubles + w.liberty * free_points)  # fmt: skip
+                 + w.double_mill * doubles + w.liberty * free_points
+                 + w.free_mill * free_mills + w.free_threat * free_threats)  # fmt: skip
     return Side(on_board + hand, score - danger, threats, steps)
 
 
@@ -107,8 +114,9 @@ def reference_score(state: MorrisState, diagonals: bool, w: Weights) -> int:
     topo = topology(diagonals)
     side = state.to_move
     mine, theirs = state.occupied(side), state.occupied(1 - side)
-    me = reference_side(mine, theirs, state.in_hand(side), topo, w)
-    them = reference_side(theirs, mine, state.in_hand(1 - side), topo, w)
+    hand, their_hand = state.in_hand(side), state.in_hand(1 - side)
+    me = reference_side(mine, theirs, hand, their_hand, topo, w)
+    them = reference_side(theirs, mine, their_hand, hand, topo, w)
     score = PIECE * (me.material - them.material) + me.score - them.score
     if me.threats:
         score += w.tempo
@@ -117,10 +125,11 @@ def reference_score(state: MorrisState, diagonals: bool, w: Weights) -> int:
     return score
 
 
-def fast_side(mine: int, theirs: int, hand: int, diagonals: bool, w: Weights) -> Side:
+def fast_side(mine: int, theirs: int, hand: int, their_hand: int, diagonals: bool, w: Weights) -> Side:
     """The evaluation's `_side` on board masks."""
-    board = _board(to_rings(mine | theirs), VERTICAL[diagonals])
-    return Side(*_side(to_rings(mine), hand, board, w))
+    vertical = VERTICAL[diagonals]
+    board = _board(to_rings(mine | theirs), vertical)
+    return Side(*_side(to_rings(mine), hand, board, w, _entry(to_rings(theirs), their_hand, vertical)))
 
 
 def _powers() -> dict[str, Any]:
@@ -164,8 +173,9 @@ def check_side(position: tuple[str, bool, int, int, int]) -> None:
     _, diagonals, mine, theirs, hand = position
     topo = topology(diagonals)
     for w in WEIGHTS:
-        reference = reference_side(mine, theirs, hand, topo, w)
-        assert_same_side(fast_side(mine, theirs, hand, diagonals, w), reference, position)
+        for their_hand in (0, 1):  # the opponent stepping (or flying), then placing
+            reference = reference_side(mine, theirs, hand, their_hand, topo, w)
+            assert_same_side(fast_side(mine, theirs, hand, their_hand, diagonals, w), reference, position)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -216,9 +226,11 @@ def test_the_score_is_the_references_along_random_games(game: str, diagonals: bo
                 continue
             for player in (0, 1):
                 mine, theirs, hand = state.occupied(player), state.occupied(1 - player), state.in_hand(player)
+                their_hand = state.in_hand(1 - player)
                 for w in WEIGHTS:
-                    reference = reference_side(mine, theirs, hand, topo, w)
-                    assert_same_side(fast_side(mine, theirs, hand, diagonals, w), reference, state.position())
+                    reference = reference_side(mine, theirs, hand, their_hand, topo, w)
+                    fast = fast_side(mine, theirs, hand, their_hand, diagonals, w)
+                    assert_same_side(fast, reference, state.position())
                 phases.add("placing" if hand else "flying" if mine.bit_count() == 3 else "moving")
             for w, evaluator in zip(WEIGHTS, evaluators, strict=True):
                 expected = reference_score(state, diagonals, w)

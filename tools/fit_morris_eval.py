@@ -2,6 +2,7 @@
 
     python -m tools.fit_morris_eval [--games 400] [--game-ms 20] [--label-depth 10]
         [--ridge 0.3] [--seed 7] [--data tools/data/morris_fit_positions.jsonl]
+        [--decided 4000] [--only NAME,NAME]
 
 The hard level's one-second search sees 5-10 plies; millref (tools/mill_ref.py) sees
 10 in a tenth of that. Fitting the weights so that the static evaluation predicts
@@ -38,6 +39,16 @@ error (387 -> 268; 270 for a constant) but picked millref's best move no more of
 -> 41-45%). The same on each child's depth-5 principal-variation leaf (TD-leaf, the leaf
 kept): error 386 -> 266-314, best move 59% -> 53-58%; a softmax fit to millref's choices
 59% -> 57%. The moving phase's missing judgement is not in these terms' weights.
+
+Session 21 found some of it in a new term: `--only NAMES` fits just those weights to
+what the level's whole evaluation (line patterns included) leaves of the labels, the
+others held. Free mills and free threats (a mill or closing point no enemy piece can
+step into) were fitted so, `--games 938 --only free_mill,free_threat --ridge 0
+--decided 8000`: held-out error 907 -> 877 (from both at 0), weights 672 and 759,
+rounded to 700 and 740. They weigh in lopsided positions (a running mill decides the
+game): within the default 4,000 of equal they fit to 99 and 127 (708 -> 707). On
+tools/data/morris_suite.jsonl, hard at 1 s made 30 and 31 mistakes with them, 37 and
+36 without (and 32 at twice the weights).
 """
 
 from __future__ import annotations
@@ -46,6 +57,7 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +67,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.evaluation import DEFAULT, PIECE, Weights, evaluate_with  # noqa: E402
+from engine.games.morris.evaluation import (  # noqa: E402
+    DEFAULT,
+    PIECE,
+    MorrisEvaluator,
+    Weights,
+    evaluate_morris,
+    evaluate_with,
+)
 from engine.games.morris.rules import MorrisState, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import ref_score, replay  # noqa: E402
@@ -110,7 +129,7 @@ def positions_and_labels(args: argparse.Namespace) -> list[dict[str, Any]]:
     finally:
         player.close()
         labeller.close()
-    return records_of(games, args.label_depth)
+    return records_of(games, args.label_depth, args.decided)
 
 
 def read_games(path: Path) -> list[dict[str, Any]]:
@@ -120,15 +139,15 @@ def read_games(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def records_of(games: list[dict[str, Any]], label_depth: int) -> list[dict[str, Any]]:
-    """The labelled positions of `--data`'s games within DECIDED of equal: their moves,
-    label and game number."""
+def records_of(games: list[dict[str, Any]], label_depth: int, decided: int = DECIDED) -> list[dict[str, Any]]:
+    """The labelled positions of `--data`'s games within `decided` of equal: their
+    moves, label and game number."""
     return [
         {"moves": game["moves"][:ply], "label": label, "game": game["game"]}
         for game in games
         if game["depth"] == label_depth
         for ply, label in zip(game["plies"], game["labels"], strict=True)
-        if abs(label) <= DECIDED
+        if abs(label) <= decided
     ]
 
 
@@ -151,29 +170,42 @@ def unflat(values: list[int]) -> Weights:
     return Weights(*fields)
 
 
-def features(state: MorrisState) -> tuple[list[float], int]:
-    """Each weight's finite-difference feature, and the material part of the score."""
+def evaluator_for(only: list[int]) -> Callable[[Weights], MorrisEvaluator]:
+    """The evaluations the fit compares: the terms alone, or with `--only`, the level's
+    whole evaluation (line patterns included: the named weights fit what it leaves)."""
+    if not only:
+        return evaluate_with
+    return lambda weights: MorrisEvaluator(weights, evaluate_morris.patterns)
+
+
+def features(state: MorrisState, indices: list[int], only: list[int]) -> tuple[list[float], int]:
+    """Each fitted weight's finite-difference feature (`indices`, in `flat` order), and
+    the part of the score they do not weigh."""
     base = flat(DEFAULT)
-    score = evaluate_with(DEFAULT)(state)
+    evaluator = evaluator_for(only)
+    score = evaluator(DEFAULT)(state)
     row = []
-    for index in range(len(base)):
+    for index in indices:
         moved = list(base)
         moved[index] += STEP
-        row.append((evaluate_with(unflat(moved))(state) - score) / STEP)
-    positional = float(np.dot(row, base))
-    return row, score - round(positional)
+        row.append((evaluator(unflat(moved))(state) - score) / STEP)
+    weighted = float(np.dot(row, [base[index] for index in indices]))
+    return row, score - round(weighted)
 
 
-def fit(records: list[dict[str, Any]], ridge: float, seed: int) -> Weights:
+def fit(records: list[dict[str, Any]], ridge: float, seed: int, only: list[int]) -> Weights:
+    """Ridge regression of the weights (`only` those, if given) on the labels."""
+    indices = only or list(range(len(flat(DEFAULT))))
     rows, targets = [], []
     for record in records:
-        row, rest = features(replay([parse_morris_move(text) for text in record["moves"]]))
+        row, rest = features(replay([parse_morris_move(text) for text in record["moves"]]), indices, only)
         rows.append(row)
         targets.append(record["label"] - rest)  # what the weighted terms should explain
     matrix, target = np.array(rows), np.array(targets, dtype=float)
     order = np.random.default_rng(seed).permutation(len(target))
     held, train = order[: len(order) // 5], order[len(order) // 5 :]
-    start = np.array(flat(DEFAULT), dtype=float)
+    everything = flat(DEFAULT)
+    start = np.array([everything[index] for index in indices], dtype=float)
     a, b = matrix[train], target[train]
     scale = ridge * len(train) * np.mean(a * a, axis=0) + 1e-9  # ridge per feature's size
     fitted = start + np.linalg.solve(a.T @ a + np.diag(scale), a.T @ (b - a @ start))
@@ -181,7 +213,20 @@ def fit(records: list[dict[str, Any]], ridge: float, seed: int) -> Weights:
     for name, weights in (("DEFAULT", start), ("fitted", fitted)):
         error = np.mean(np.abs(matrix[held] @ weights - target[held]))
         print(f"{name}: mean absolute error on {len(held)} held-out positions {error:.0f}")
-    return unflat([round(value) for value in fitted])
+    for index, value in zip(indices, fitted, strict=True):
+        everything[index] = round(value)
+    return unflat(everything)
+
+
+def only_indices(names: str) -> list[int]:
+    """`--only`'s weight names as indices in `flat` order (single weights only)."""
+    indices = []
+    for name in filter(None, names.split(",")):
+        if name not in DEFAULT._fields or isinstance(getattr(DEFAULT, name), tuple):
+            raise SystemExit(f"--only: {name!r} is not a single weight of Weights")
+        position = DEFAULT._fields.index(name)
+        indices.append(sum(len(v) if isinstance(v, tuple) else 1 for v in DEFAULT[:position]))
+    return indices
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -193,10 +238,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ridge", type=float, default=0.3)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--data", type=Path, default=DATA_FILE)
+    parser.add_argument("--decided", type=int, default=DECIDED, help="labels beyond this are left out")
+    parser.add_argument("--only", default="", help="fit these weights (comma-separated), hold the others")
     args = parser.parse_args(argv)
+    only = only_indices(args.only)
     records = positions_and_labels(args)
-    print(f"{len(records)} positions within {DECIDED} of equal", flush=True)
-    print(fit(records, args.ridge, args.seed))
+    print(f"{len(records)} positions within {args.decided} of equal", flush=True)
+    print(fit(records, args.ridge, args.seed, only))
     return 0
 
 

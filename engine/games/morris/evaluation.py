@@ -10,9 +10,11 @@ that grows steeply (`danger`, `liberty_danger`), long before the search sees the
 Besides mobility, per side: material (board + hand), pieces that cannot move and pieces
 with one free neighbour, complete mills, mills that can be opened and closed again,
 double mills (a piece that swings between two mills closes one at every move), "twos"
-and immediate threats (an empty point the side can fill next move to close a mill). A
-flying side cannot be blocked; it lives or dies by threats, and two open threats
-against it cannot both be parried.
+and immediate threats (an empty point the side can fill next move to close a mill);
+once moving, free mills and free threats: those whose point no enemy piece can step
+into, to block it (a running mill that takes a piece every other move). A flying
+side cannot be blocked; it lives or dies by threats, and two open threats against it
+cannot both be parried.
 
 Each term is counted for all of a side's pieces and mills at once (bit-parallel
 evaluation): the pieces are renumbered ring by ring (engine/games/morris/rings.py), where
@@ -81,6 +83,13 @@ class Weights(NamedTuple):
     liberty: int = 0  # moving: each empty point a piece could step to (steps count it
     # once per piece; pieces crowding one free point are nearly as blocked as none)
     liberty_danger: tuple[int, ...] = (2500, 815, 749, 208)  # cost of 0..3 liberties left
+    # Session 21, fitted to what the rest of the evaluation leaves of millref's depth-10
+    # scores (tools/fit_morris_eval.py --only: held-out error 907 -> 877), checked on
+    # the suite of hard's lost games (30-31 mistakes against 36-37 without). A point
+    # no enemy piece can step into makes a running mill, which decides games.
+    free_mill: int = 700  # moving: a complete mill with a piece free to step out from a
+    # point no enemy piece can step into (it closes again every other move)
+    free_threat: int = 740  # moving: a closing point no enemy piece can step into
 
 
 DEFAULT = Weights()
@@ -120,11 +129,22 @@ def _board(occupied: int, vertical: int) -> _Board:
     )
 
 
-def _side(mine: int, hand: int, board: _Board, w: Weights) -> _Side:
+def _entry(pieces: int, hand: int, vertical: int) -> int:
+    """The points a side could enter next move, in the ring layout: every point while
+    it places or flies, else its pieces' neighbours."""
+    if hand or pieces.bit_count() == 3:
+        return 0xFFFFFF
+    after = (pieces << 1 & 0xFEFEFE) | (pieces >> 7 & 0x010101)
+    before = (pieces >> 1 & 0x7F7F7F) | (pieces & 0x010101) << 7
+    return after | before | ((pieces & 0xFFFF) << 8 | pieces >> 8) & vertical
+
+
+def _side(mine: int, hand: int, board: _Board, w: Weights, their_entry: int) -> _Side:
     """One side's terms, `mine` in the ring layout: each is counted for all pieces and
     mills at once (bit-parallel evaluation), in a few shifts, ands and bit counts
     whatever the number of pieces. The plain loops over mills and pieces this
     replaced are kept in tests/test_morris_eval_fast.py as the terms' specification.
+    `their_entry`: the points the opponent could enter next move (`_entry`).
 
     Left shifts mask first: an int past 30 bits is slower in every later operation."""
     empty, vertical, free1, free2, free3, free4 = board
@@ -189,7 +209,9 @@ def _side(mine: int, hand: int, board: _Board, w: Weights) -> _Side:
                  + w.place_liberty * free_points)  # fmt: skip
         return on_board + hand, score - danger // (hand + 1), threats, steps
 
-    reclosable = doubles = 0
+    reclosable = doubles = free_mills = 0
+    # Free threats: closing points no enemy piece can step into, to block them.
+    free_threats = ((ahead | behind | ring) & ~their_entry).bit_count()
     if mills:
         # A mill reopens when one of its pieces can step out (and back). Most can: only
         # the mills whose middle piece (outer piece, across the rings) is stuck need
@@ -218,9 +240,16 @@ def _side(mine: int, hand: int, board: _Board, w: Weights) -> _Side:
             in_mills = (side_mills | side_mills >> 1 | (side_mills << 1 & 0xFEFEFE)
                         | (side_mills >> 7 & 0x010101) | ring_mills * 0x010101)  # fmt: skip
             doubles = (in_mills & closing).bit_count()
+        # Free mills: a piece steps out, and no enemy piece can step into its point.
+        escape = movable & ~their_entry
+        if escape:
+            free_mills = (side_mills & (escape | escape << 1 | (escape >> 1 & 0x7F7F7F)
+                                        | (escape & 0x010101) << 7)).bit_count()  # fmt: skip
+            free_mills += (ring_mills & (escape | escape >> 8 | escape >> 16)).bit_count()
     score = (w.mill * mills + w.reclosable * reclosable + w.two * twos + w.threat * threats
              + w.mobility * steps - w.blocked * (on_board - free_pieces) - w.cramped * (free_pieces - several)
-             + w.double_mill * doubles + w.liberty * free_points)  # fmt: skip
+             + w.double_mill * doubles + w.liberty * free_points
+             + w.free_mill * free_mills + w.free_threat * free_threats)  # fmt: skip
     return on_board, score - danger, threats, steps
 
 
@@ -280,10 +309,12 @@ class MorrisEvaluator:
         # To the ring layout (rings.to_rings, inlined: a call costs as much as the look-ups).
         mine = RINGS_LOW[own & 0xFF] | RINGS_MIDDLE[own >> 8 & 0xFF] | RINGS_HIGH[own >> 16]
         theirs = RINGS_LOW[other & 0xFF] | RINGS_MIDDLE[other >> 8 & 0xFF] | RINGS_HIGH[other >> 16]
-        board = _board(mine | theirs, VERTICAL[diagonals])
+        vertical = VERTICAL[diagonals]
+        board = _board(mine | theirs, vertical)
         w = self.weights
-        my_material, my_score, my_threats, _ = _side(mine, my_hand, board, w)
-        their_material, their_score, their_threats, _ = _side(theirs, their_hand, board, w)
+        mine_entry, their_entry = _entry(mine, my_hand, vertical), _entry(theirs, their_hand, vertical)
+        my_material, my_score, my_threats, _ = _side(mine, my_hand, board, w, their_entry)
+        their_material, their_score, their_threats, _ = _side(theirs, their_hand, board, w, mine_entry)
         score = PIECE * (my_material - their_material) + my_score - their_score
         if my_threats:
             score += w.tempo
