@@ -15,7 +15,8 @@ from tools.fit_morris_eval import features, flat, only_indices, unflat
 
 def test_weights_flatten_and_come_back() -> None:
     assert unflat(flat(DEFAULT)) == DEFAULT
-    assert len(flat(DEFAULT)) == len(DEFAULT) - 2 + len(DEFAULT.danger) + len(DEFAULT.liberty_danger)
+    tables = [DEFAULT.danger, DEFAULT.liberty_danger, DEFAULT.count_cost]
+    assert len(flat(DEFAULT)) == len(DEFAULT) - len(tables) + sum(len(table) for table in tables)
 
 
 def test_features_predict_the_evaluation_under_other_weights() -> None:
@@ -54,7 +55,13 @@ def test_only_fits_the_named_weights_against_the_whole_evaluation() -> None:
     assert seen  # some positions have a free mill or threat
 
 
-def test_only_refuses_what_is_not_a_single_weight() -> None:
-    for names in ("danger", "no_such_weight"):
+def test_only_takes_a_table_as_all_its_entries() -> None:
+    indices = only_indices("count_cost")
+    assert [flat(DEFAULT)[index] for index in indices] == list(DEFAULT.count_cost)
+    assert only_indices("free_threat,count_cost") == only_indices("free_threat") + indices
+
+
+def test_only_refuses_what_is_not_a_weight() -> None:
+    for names in ("no_such_weight", "free_mill,dangers"):
         with pytest.raises(SystemExit):
             only_indices(names)

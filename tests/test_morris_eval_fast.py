@@ -118,6 +118,10 @@ def reference_score(state: MorrisState, diagonals: bool, w: Weights) -> int:
     me = reference_side(mine, theirs, hand, their_hand, topo, w)
     them = reference_side(theirs, mine, their_hand, hand, topo, w)
     score = PIECE * (me.material - them.material) + me.score - them.score
+    if not (hand or their_hand):  # moving: what each count of pieces is worth less
+        table = w.count_cost
+        cost = [0, 0, 0, 0, *table, *table[-1:] * POINT_COUNT]
+        score -= cost[me.material] - cost[them.material]
     if me.threats:
         score += w.tempo
     elif them.threats >= 2:
@@ -138,6 +142,8 @@ def _powers() -> dict[str, Any]:
     top = 100 ** (len(scalars) + 3)  # the danger above every other term, even divided by a hand
     weights["danger"] = tuple(top * k for k in (9, 7, 5, 3))
     weights["liberty_danger"] = tuple(top * k for k in (8, 6, 4, 2))
+    # Each count's worth above all the rest, and every difference of two its own.
+    weights["count_cost"] = tuple(top * 1000 * 2**k for k in range(6))
     return weights
 
 
