@@ -223,7 +223,7 @@ def fit(records: list[dict[str, Any]], ridge: float, seed: int, only: list[int])
 
 def only_indices(names: str) -> list[int]:
     """`--only`'s weight names as indices in `flat` order (a table: all its entries)."""
-    indices = []
+    indices: list[int] = []
     for name in filter(None, names.split(",")):
         if name not in DEFAULT._fields:
             raise SystemExit(f"--only: {name!r} is not a weight of Weights")
