@@ -110,7 +110,8 @@ def test_game_over_raises() -> None:
 
 def test_a_score_falls_when_winning_chances_fall_against_either_reference() -> None:
     scale = 3241.0  # a review scale of Nine Men's Morris's order (its own is in its spec)
-    assert falling(-250, 3, 100, None, scale) and falling(-250, 3, None, 100, scale)
+    assert falling(-250, 5, 100, None, scale) and falling(-250, 3, None, 100, scale)
+    assert not falling(-250, 3, 100, None, scale)  # depth 1's score is no reference
     assert falling(0, 5, -500, 350, scale)  # the higher reference counts
     assert not falling(-100, 3, 100, 100, scale)  # a smaller fall
     assert not falling(-900, 2, 100, 100, scale)  # too shallow to mean anything
