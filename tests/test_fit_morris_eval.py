@@ -28,7 +28,7 @@ def test_features_predict_the_evaluation_under_other_weights() -> None:
     checked = 0
     for state in random_positions(41, range(8, 60), 40):
         assert isinstance(state, MorrisState)
-        row, rest = features(state, list(range(len(base))), [])
+        row, rest = features(state, list(range(len(base))), False)
         moved = [max(0, value + rng.randint(-20, 20)) for value in base]
         predicted = sum(f * w for f, w in zip(row, moved, strict=True)) + rest
         actual = MorrisEvaluator(unflat(moved))._score(state, False)
@@ -46,7 +46,7 @@ def test_only_fits_the_named_weights_against_the_whole_evaluation() -> None:
     seen = 0
     for state in random_positions(43, range(20, 90), 40):
         assert isinstance(state, MorrisState)
-        row, rest = features(state, only, only)
+        row, rest = features(state, only, True)
         free_mill, free_threat = rng.randint(0, 2000), rng.randint(0, 2000)
         weights = DEFAULT._replace(free_mill=free_mill, free_threat=free_threat)
         actual = MorrisEvaluator(weights, evaluate_morris.patterns)._score(state, False)

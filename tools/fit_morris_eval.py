@@ -47,7 +47,7 @@ step into) were fitted so, `--games 938 --only free_mill,free_threat --ridge 0
 --decided 8000`: held-out error 907 -> 877 (from both at 0), weights 672 and 759,
 rounded to 700 and 740. They weigh in lopsided positions (a running mill decides the
 game): within the default 4,000 of equal they fit to 99 and 127 (708 -> 707). On
-tools/data/morris_suite.jsonl, hard at 1 s made 30 and 31 mistakes with them, 37 and
+tools/data/morris_suite.jsonl, hard at 1 s made 30-33 mistakes with them (four runs), 37 and
 36 without (and 32 at twice the weights). Then `--only count_cost` (the worth of each
 count of pieces once moving; from 0): 877 -> 841 held out, (245, 872, 899, 812, 179,
 296) against a first fit's (260, 883, 955, 843, 172, 336), which the suite kept: the
@@ -173,19 +173,20 @@ def unflat(values: list[int]) -> Weights:
     return Weights(*fields)
 
 
-def evaluator_for(only: list[int]) -> Callable[[Weights], MorrisEvaluator]:
-    """The evaluations the fit compares: the terms alone, or with `--only`, the level's
-    whole evaluation (line patterns included: the named weights fit what it leaves)."""
-    if not only:
+def evaluator_for(whole: bool) -> Callable[[Weights], MorrisEvaluator]:
+    """The evaluations the fit compares: the terms alone, or (`whole`, for `--only`) the
+    level's whole evaluation (line patterns included: the named weights fit what it
+    leaves)."""
+    if not whole:
         return evaluate_with
     return lambda weights: MorrisEvaluator(weights, evaluate_morris.patterns)
 
 
-def features(state: MorrisState, indices: list[int], only: list[int]) -> tuple[list[float], int]:
+def features(state: MorrisState, indices: list[int], whole: bool) -> tuple[list[float], int]:
     """Each fitted weight's finite-difference feature (`indices`, in `flat` order), and
     the part of the score they do not weigh."""
     base = flat(DEFAULT)
-    evaluator = evaluator_for(only)
+    evaluator = evaluator_for(whole)
     score = evaluator(DEFAULT)(state)
     row = []
     for index in indices:
@@ -201,7 +202,8 @@ def fit(records: list[dict[str, Any]], ridge: float, seed: int, only: list[int])
     indices = only or list(range(len(flat(DEFAULT))))
     rows, targets = [], []
     for record in records:
-        row, rest = features(replay([parse_morris_move(text) for text in record["moves"]]), indices, only)
+        state = replay([parse_morris_move(text) for text in record["moves"]])
+        row, rest = features(state, indices, bool(only))
         rows.append(row)
         targets.append(record["label"] - rest)  # what the weighted terms should explain
     matrix, target = np.array(rows), np.array(targets, dtype=float)

@@ -86,7 +86,7 @@ class Weights(NamedTuple):
     liberty_danger: tuple[int, ...] = (2500, 815, 749, 208)  # cost of 0..3 liberties left
     # Session 21, fitted to what the rest of the evaluation leaves of millref's depth-10
     # scores (tools/fit_morris_eval.py --only: held-out error 907 -> 877), checked on
-    # the suite of hard's lost games (30-31 mistakes against 36-37 without). A point
+    # the suite of hard's lost games (30-33 mistakes in four runs, 36-37 without). A point
     # no enemy piece can step into makes a running mill, which decides games.
     free_mill: int = 700  # moving: a complete mill with a piece free to step out from a
     # point no enemy piece can step into (it closes again every other move)
