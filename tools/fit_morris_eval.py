@@ -47,11 +47,12 @@ step into) were fitted so, `--games 938 --only free_mill,free_threat --ridge 0
 --decided 8000`: held-out error 907 -> 877 (from both at 0), weights 672 and 759,
 rounded to 700 and 740. They weigh in lopsided positions (a running mill decides the
 game): within the default 4,000 of equal they fit to 99 and 127 (708 -> 707). On
-tools/data/morris_suite.jsonl, hard at 1 s made 30-33 mistakes with them (four runs), 37 and
-36 without (and 32 at twice the weights). Then `--only count_cost` (the worth of each
-count of pieces once moving; from 0): 877 -> 841 held out, (245, 872, 899, 812, 179,
-296) against a first fit's (260, 883, 955, 843, 172, 336), which the suite kept: the
-mean given away 191-193 against 228-269, moves into a lost game 9 against 11-13.
+tools/data/morris_suite.jsonl, hard at 1 s made 30-33 mistakes with them (four runs),
+37 and 36 without (and 32 at twice the weights). Then `--only count_cost` (the worth
+of each count of pieces once moving; from 0): 877 -> 841 held out, (245, 872, 899,
+812, 179, 296) against a first fit's (260, 883, 955, 843, 172, 336), which the suite
+kept: the mean given away 191-193 against 228-269, moves into a lost game 9 against
+11-13.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +155,8 @@ def records_of(games: list[dict[str, Any]], label_depth: int, decided: int = DEC
     ]
 
 
-def flat(weights: Weights) -> list[int]:
+def flat(weights: Sequence[int | tuple[int, ...]]) -> list[int]:
+    """The weights (or some of them, in order), each table entry as one."""
     values: list[int] = []
     for value in weights:
         values.extend(value if isinstance(value, tuple) else (value,))
@@ -230,9 +232,7 @@ def only_indices(names: str) -> list[int]:
         if name not in DEFAULT._fields:
             raise SystemExit(f"--only: {name!r} is not a weight of Weights")
         position = DEFAULT._fields.index(name)
-        first = sum(len(v) if isinstance(v, tuple) else 1 for v in DEFAULT[:position])
-        value = DEFAULT[position]
-        indices.extend(range(first, first + (len(value) if isinstance(value, tuple) else 1)))
+        indices.extend(range(len(flat(DEFAULT[:position])), len(flat(DEFAULT[: position + 1]))))
     return indices
 
 
