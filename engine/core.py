@@ -102,6 +102,7 @@ class GameState(ABC):
     move_type: ClassVar[type]  # the game's move NamedTuple, for checked play
 
     counts_repetitions: ClassVar[bool] = True  # False where no position can recur (Othello)
+    repetition_limit: ClassVar[int] = 3  # RULES.md: threefold repetition draws, in every game
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: dict[str, Any] = dict(options)
@@ -127,6 +128,11 @@ class GameState(ABC):
     def repetitions(self) -> int:
         """How many times the current position has occurred in this game."""
         return self._reps.get(self.key(), 0)
+
+    def repetition_draws(self) -> set[int]:
+        """Keys of the positions whose next occurrence draws by repetition (the current
+        position included): those already seen `repetition_limit` - 1 times."""
+        return {key for key, seen in self._reps.items() if seen >= self.repetition_limit - 1}
 
     # ----- the rules -------------------------------------------------------
     @property

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from conftest import nine_moving
+
 from engine.ai.search import CHECK_EVERY, MATE, Searcher
 from engine.core import GameState
 from engine.games.morris.evaluation import evaluate_morris
@@ -149,3 +151,22 @@ def test_finished_game_yields_nothing() -> None:
         move = next(m for m in state.legal_moves() if wins_at_once(state, m))
         state.push(move)
         assert list(Searcher(evaluate_morris).iterate(state, max_depth=3)) == []
+
+
+def test_a_position_from_the_game_draws_only_when_its_return_is_the_third() -> None:
+    """Stockfish's rule: a position seen once in the game and reached again is searched
+    on (its second occurrence is no draw); seen twice, its return is the draw. Both the
+    generic tree and Morris's own (`GameSpec.search`)."""
+    spec = get_spec("nine")
+    assert spec.search is not None
+    shuttle = ["a1-a4", "d6-d5", "a4-a1"]  # then d5-d6 brings the start position back
+    for searcher in (Searcher(evaluate_morris), spec.search(evaluate_morris)):
+        state = nine_moving()
+        start_score = evaluate_morris(state)  # White's view, White to move there
+        assert start_score != 0
+        state.play_all(shuttle)
+        [(_, once)] = searcher.score_moves(state, [state.parse_move("d5-d6")], 1)
+        assert once == -start_score
+        state.play_all(["d5-d6", *shuttle])
+        [(_, twice)] = searcher.score_moves(state, [state.parse_move("d5-d6")], 1)
+        assert twice == 0

@@ -19,7 +19,12 @@ Techniques (the names used in the chess-programming literature):
   step left or none), searched a ply deeper, up to twice the nominal depth in a line;
 - exact knowledge: an evaluator may carry `exact(state) -> int | None` (Morris: the
   endgame database); a position it knows is scored without searching below it;
-- repetition awareness: a position already on the current search path scores a draw;
+- repetition awareness (as Stockfish does): a position repeated inside the tree, strictly
+  after the root, scores a draw (the side that repeated can repeat again); one from the
+  game's history only when its next occurrence is the rule's draw (`repetition_draws`).
+  Counting every earlier position a draw let a side a little worse expect the other to
+  settle for a draw it would walk through: in session 22's lost Morris games, hard
+  scored exactly 0 for move after move while millref's score slid;
 - mate distance: a win at ply n scores MATE - n (faster wins, slower losses preferred);
 - limits: a time budget, a node budget and a `stop` callable, checked every
   CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
@@ -51,7 +56,6 @@ from engine.ai.search_basics import (
     SearchAborted,
     SearchResult,
     principal_variation,
-    state_path_keys,
     table_cutoff,
     to_tt,
 )
@@ -61,7 +65,7 @@ from engine.core import GameState
 if TYPE_CHECKING:  # the pool is made and used by engine/ai/players.py only
     from engine.ai.helpers import HelperPool
 
-__all__ = ["INFINITY", "MATE", "MATE_BOUND", "Evaluator", "SearchResult", "Searcher", "state_path_keys"]
+__all__ = ["INFINITY", "MATE", "MATE_BOUND", "Evaluator", "SearchResult", "Searcher"]
 
 # ----- tuning constants ------------------------------------------------------
 MAX_DEPTH = 64
@@ -256,27 +260,23 @@ class Searcher:
         self._extend_until = 2 * depth
         best_move, best_score = None, -INFINITY
         root_key = state.key()
-        self._path.add(root_key)
-        try:
-            ordered = self._root_order(state, moves, first)
-            if self.reverse_root_tail:  # a helper: start where the main search ends
-                ordered = [ordered[0], *reversed(ordered[1:])]
-            for index, move in enumerate(ordered):
-                if index == 0:
+        ordered = self._root_order(state, moves, first)
+        if self.reverse_root_tail:  # a helper: start where the main search ends
+            ordered = [ordered[0], *reversed(ordered[1:])]
+        for index, move in enumerate(ordered):
+            if index == 0:
+                score = self._root_score(state, move, depth, -beta, -alpha)
+            else:
+                score = self._root_score(state, move, depth, -alpha - 1, -alpha)
+                if score > alpha:
                     score = self._root_score(state, move, depth, -beta, -alpha)
-                else:
-                    score = self._root_score(state, move, depth, -alpha - 1, -alpha)
-                    if score > alpha:
-                        score = self._root_score(state, move, depth, -beta, -alpha)
-                if score > best_score:
-                    best_move, best_score = move, score
-                    alpha = max(alpha, score)
-                    if score > floor:
-                        progress.append((self._game_move(move), score))
-                    if score >= beta:
-                        break  # fails high: the caller widens the window
-        finally:
-            self._path.discard(root_key)
+            if score > best_score:
+                best_move, best_score = move, score
+                alpha = max(alpha, score)
+                if score > floor:
+                    progress.append((self._game_move(move), score))
+                if score >= beta:
+                    break  # fails high: the caller widens the window
         if floor < best_score < beta:
             self._store(root_key, depth, best_score, EXACT, best_move, moves)
         return self._game_move(best_move), best_score
@@ -318,7 +318,7 @@ class Searcher:
         self._stop = stop
         self.nodes = 0
         self._next_check = CHECK_EVERY
-        self._path = set(state_path_keys(state))
+        self._path = state.repetition_draws()
         return start
 
     def score_moves(
@@ -338,8 +338,6 @@ class Searcher:
         """
         self._begin(state, movetime, None, stop)
         self._extend_until = 0  # every move to the same depth, as documented
-        root_key = state.key()
-        self._path.add(root_key)
         scored: list[tuple[Any, int]] = []
         try:
             for move in self._root_order(state, moves, None):
@@ -347,8 +345,6 @@ class Searcher:
                 scored.append((self._game_move(move), score))
         except SearchAborted:
             pass
-        finally:
-            self._path.discard(root_key)
         return scored or [(move, 0) for move in moves]
 
     def iterate(

@@ -41,11 +41,8 @@ class SearchAborted(Exception):
 
 
 def state_path_keys(state: GameState) -> list[int]:
-    """Keys of the positions before the current one (the game's own history).
-
-    Positions already reached in the game count as repetitions for the search too,
-    so the engine does not walk into a draw it could avoid (or avoids one it wants).
-    """
+    """Keys of the positions before the current one (the game's own history), the
+    latest first."""
     keys: list[int] = []
     undone = []
     try:

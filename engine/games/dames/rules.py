@@ -57,7 +57,6 @@ from engine.games.dames.board import (
 )
 from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
-REPETITION_LIMIT = 3
 CELL_CODES = (EMPTY, FIRST_MAN, SECOND_MAN, FIRST_KING, SECOND_KING)
 ROWS = (SIZE // 2,) * SIZE  # dark squares per row
 START_TEXT = "bbbbb/bbbbb/bbbbb/bbbbb/...../...../wwwww/wwwww/wwwww/wwwww w"
@@ -174,7 +173,7 @@ class DamesState(GameState):
     def _early_end(self) -> Outcome | None:
         if self._has_no_pieces():
             return Outcome(1 - self._side, Termination.NO_PIECES)
-        if self.repetitions() >= REPETITION_LIMIT:
+        if self.repetitions() >= self.repetition_limit:
             return Outcome(None, Termination.REPETITION)
         return None
 

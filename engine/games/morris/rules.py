@@ -44,7 +44,6 @@ from engine.positions import read_board, read_count, read_side, split_fields, wr
 
 ROWS = (3, 3, 3, 6, 3, 3, 3)  # points per board row, top row first
 QUIET_PLY_LIMIT = 100  # moving-phase plies without a removal before the draw
-REPETITION_LIMIT = 3
 
 
 class MorrisMove(NamedTuple):
@@ -227,7 +226,7 @@ class MorrisState(GameState):
         side = self._side
         if self._bb[side].bit_count() + self._hand[side] < 3:
             return Outcome(1 - side, Termination.FEWER_THAN_THREE)
-        if self.repetitions() >= REPETITION_LIMIT:
+        if self.repetitions() >= self.repetition_limit:
             return Outcome(None, Termination.REPETITION)
         return None
 

@@ -46,7 +46,6 @@ from engine.games.teeko.board import (
 )
 from engine.positions import read_board, read_side, split_fields, write_board, write_side
 
-REPETITION_LIMIT = 3
 __all__ = [
     "ALL_CELLS", "CELLS", "INDEX_OF_NAME", "NAMES", "NEIGHBOURS", "PATTERNS_AT", "PIECES", "SIZE",
     "WIN_PATTERNS", "TeekoMove", "TeekoState",
@@ -117,7 +116,7 @@ class TeekoState(GameState):
         # Only the player who just moved can have completed a pattern.
         if self.winning_pattern():
             return Outcome(1 - self._side, Termination.ALIGNMENT)
-        if self.repetitions() >= REPETITION_LIMIT:
+        if self.repetitions() >= self.repetition_limit:
             return Outcome(None, Termination.REPETITION)
         return None
 
