@@ -23,8 +23,9 @@ Techniques (the names used in the chess-programming literature):
   after the root, scores a draw (the side that repeated can repeat again); one from the
   game's history only when its next occurrence is the rule's draw (`repetition_draws`).
   Counting every earlier position a draw let a side a little worse expect the other to
-  settle for a draw it would walk through: in session 22's lost Morris games, hard
-  scored exactly 0 for move after move while millref's score slid;
+  settle for a draw it would walk through: on the suite of hard's lost Morris games
+  (tools/morris_suite.py), shuttles back to an earlier position scored 0 and lost a
+  third of a piece each (21 mistakes instead of 24-25);
 - mate distance: a win at ply n scores MATE - n (faster wins, slower losses preferred);
 - limits: a time budget, a node budget and a `stop` callable, checked every
   CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
