@@ -38,6 +38,11 @@ PANIC_DROP = 0.025
 # kept from the last move hands back its depths at once, and the next one rarely ends
 # in the budget: given up at the budget itself, most moves took exactly the budget.
 SOFT_SHARE = 0.9
+# Time by the best move's stability (Stockfish's best-move changes: up to 1.5 times the
+# budget after a depth that changed the move) was tried in session 22: simulated on
+# per-depth traces it gave away less on the suite of lost Morris positions, but hard
+# itself made 22 mistakes there against 21 without; the falling-score stretch already
+# gives those positions about twice the budget (median 2.15 s a move).
 PANIC_FROM_DEPTH = 3  # shallower scores swing too much to mean anything
 # Nor is depth 1's score a reference (one move, then the static evaluation): in session
 # 21's logged Morris games, 282 of 418 stretches compared depth 3 with depth 1, 214 of
