@@ -170,3 +170,15 @@ def test_a_position_from_the_game_draws_only_when_its_return_is_the_third() -> N
         state.play_all(["d5-d6", *shuttle])
         [(_, twice)] = searcher.score_moves(state, [state.parse_move("d5-d6")], 1)
         assert twice == 0
+
+
+def test_a_shallow_searcher_counts_every_earlier_position_a_draw() -> None:
+    """`any_return_draws` (the levels below hard): a return to a position seen once
+    scores a draw, so a shallow search does not shuttle into a threefold repetition."""
+    state = nine_moving()
+    state.play_all(["a1-a4", "d6-d5", "a4-a1"])
+    searcher = Searcher(evaluate_morris, any_return_draws=True)
+    [(_, score)] = searcher.score_moves(state, [state.parse_move("d5-d6")], 1)
+    assert score == 0
+    [(_, elsewhere)] = searcher.score_moves(state, [state.parse_move("d5-c5")], 1)
+    assert elsewhere != 0

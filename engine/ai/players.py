@@ -88,7 +88,10 @@ def searcher_for(
         if level == "hard" and own_search and spec.search is not None and table is None:
             searcher = spec.search(spec.evaluate, reductions=reductions)
         else:
-            searcher = Searcher(spec.evaluate, reductions=reductions, table=table)
+            # Below hard, a search too shallow to see a threefold repetition coming
+            # counts every earlier position a draw, and shuttles less.
+            shallow = level != "hard"
+            searcher = Searcher(spec.evaluate, reductions=reductions, table=table, any_return_draws=shallow)
         searcher.helpers = helpers
         _searchers[name] = searcher
     return searcher

@@ -19,13 +19,12 @@ Techniques (the names used in the chess-programming literature):
   step left or none), searched a ply deeper, up to twice the nominal depth in a line;
 - exact knowledge: an evaluator may carry `exact(state) -> int | None` (Morris: the
   endgame database); a position it knows is scored without searching below it;
-- repetition awareness (as Stockfish does): a position repeated inside the tree, strictly
-  after the root, scores a draw (the side that repeated can repeat again); one from the
-  game's history only when its next occurrence is the rule's draw (`repetition_draws`).
-  Counting every earlier position a draw let a side a little worse expect the other to
-  settle for a draw it would walk through: on the suite of hard's lost Morris games
-  (tools/morris_suite.py), shuttles back to an earlier position scored 0 and lost a
-  third of a piece each (21 mistakes instead of 24-25);
+- repetition awareness (Stockfish's rule): a repeat inside the tree, strictly after the
+  root, scores a draw; a position from the game's history only when its return is the
+  rule's draw (`repetition_draws`). Counting every earlier position a draw (as a shallow
+  searcher still does, `any_return_draws`) let hard, a little worse, expect a draw the
+  other side would walk through: 21 mistakes on the suite of its lost Morris games
+  (tools/morris_suite.py) instead of 24-25, its shuttles back no longer scoring 0;
 - mate distance: a win at ply n scores MATE - n (faster wins, slower losses preferred);
 - limits: a time budget, a node budget and a `stop` callable, checked every
   CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
@@ -57,6 +56,7 @@ from engine.ai.search_basics import (
     SearchAborted,
     SearchResult,
     principal_variation,
+    state_path_keys,
     table_cutoff,
     to_tt,
 )
@@ -91,8 +91,12 @@ class Searcher:
         extensions: bool = True,
         reductions: bool | None = None,
         table: SharedTable | None = None,
+        any_return_draws: bool = False,
     ) -> None:
         self.evaluate = evaluate
+        # Every earlier position (the root too) draws on its return: a shallow search's
+        # guard against shuttling; without it medium drew 3 of 20 games with easy.
+        self.any_return_draws = any_return_draws
         self.shared = table  # results shared with helper processes, if any
         self.helpers: HelperPool | None = None  # processes searching beside this one (players)
         self.reverse_root_tail = False  # a helper's order: the best root move, then the rest reversed
@@ -319,7 +323,10 @@ class Searcher:
         self._stop = stop
         self.nodes = 0
         self._next_check = CHECK_EVERY
-        self._path = state.repetition_draws()
+        if self.any_return_draws:
+            self._path = {state.key(), *state_path_keys(state)}
+        else:
+            self._path = state.repetition_draws()
         return start
 
     def score_moves(
