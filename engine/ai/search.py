@@ -20,11 +20,10 @@ Techniques (the names used in the chess-programming literature):
 - exact knowledge: an evaluator may carry `exact(state) -> int | None` (Morris: the
   endgame database); a position it knows is scored without searching below it;
 - repetition awareness (Stockfish's rule): a repeat inside the tree, strictly after the
-  root, scores a draw; a position from the game's history only when its return is the
-  rule's draw (`repetition_draws`). Counting every earlier position a draw (as a shallow
-  searcher still does, `any_return_draws`) let hard, a little worse, expect a draw the
-  other side would walk through: 21 mistakes on the suite of its lost Morris games
-  (tools/morris_suite.py) instead of 24-25, its shuttles back no longer scoring 0;
+  root, draws; one from the game's history only at the rule's count (`repetition_draws`;
+  a shallow searcher, `any_return_draws`, at its first return). Hard, a little worse, no
+  longer expects draws the other side would walk through (tools/morris_suite.py: 21
+  mistakes, 24-25 before);
 - mate distance: a win at ply n scores MATE - n (faster wins, slower losses preferred);
 - limits: a time budget, a node budget and a `stop` callable, checked every
   CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
@@ -117,7 +116,8 @@ class Searcher:
         # Each searched root position's score (`note_root_score`), for time management.
         self.root_scores: dict[int, int] = {}
         self.nodes = 0
-        # Keys of the positions on the current search path and earlier in the game.
+        # Keys that score a draw on arrival: the current search path below the root, and
+        # the game's positions whose return would be a draw (`_begin`).
         self._path: set[int] = set()
         self._deadline = float("inf")
         self._max_nodes: int | None = None
