@@ -129,10 +129,14 @@ class GameState(ABC):
         """How many times the current position has occurred in this game."""
         return self._reps.get(self.key(), 0)
 
+    def seen_at_least(self, times: int) -> set[int]:
+        """Keys of the positions of this game (the current one included) seen `times`
+        times or more."""
+        return {key for key, seen in self._reps.items() if seen >= times}
+
     def repetition_draws(self) -> set[int]:
-        """Keys of the positions whose next occurrence draws by repetition (the current
-        position included): those already seen `repetition_limit` - 1 times."""
-        return {key for key, seen in self._reps.items() if seen >= self.repetition_limit - 1}
+        """Keys of the positions whose next occurrence draws by repetition."""
+        return self.seen_at_least(self.repetition_limit - 1)
 
     # ----- the rules -------------------------------------------------------
     @property

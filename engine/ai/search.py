@@ -55,7 +55,6 @@ from engine.ai.search_basics import (
     SearchAborted,
     SearchResult,
     principal_variation,
-    state_path_keys,
     table_cutoff,
     to_tt,
 )
@@ -323,10 +322,7 @@ class Searcher:
         self._stop = stop
         self.nodes = 0
         self._next_check = CHECK_EVERY
-        if self.any_return_draws:
-            self._path = {state.key(), *state_path_keys(state)}
-        else:
-            self._path = state.repetition_draws()
+        self._path = state.seen_at_least(1) if self.any_return_draws else state.repetition_draws()
         return start
 
     def score_moves(
