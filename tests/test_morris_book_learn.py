@@ -15,7 +15,7 @@ import pytest
 from engine.games.morris.endgame import symmetries
 from engine.games.morris.opening import lookup
 from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
-from tools.morris_book_lines import replay
+from tools.morris_book_lines import learned_entries, replay
 from tools.morris_match import MAX_PLIES, Result
 
 if shutil.which("cc") is None:
@@ -122,7 +122,7 @@ def test_the_builder_puts_a_learned_move_over_its_own(tmp_path: Path) -> None:
     state = replay(PLAYED)
     learned = tmp_path / "learned.jsonl"
     learned.write_text(json.dumps({"line": LINE, "move": "g1", "score": -90, "depth": 14}) + "\n")
-    builder = Builder(tmp_path / "progress.jsonl", None, learned)
+    builder = Builder(tmp_path / "progress.jsonl", None, learned_entries(learned))
     found = lookup(builder.entries, state)
     assert found is not None and str(found[0]) == "g1"
     assert builder.learned == 1
@@ -155,7 +155,7 @@ def test_the_survey_plays_its_games_and_lists_the_positions(
 
 def test_a_trial_book_leaves_the_shipped_book_s_checksum_alone(tmp_path: Path) -> None:
     recorded = CHECKSUM_FILE.read_text()
-    builder = Builder(tmp_path / "progress.jsonl", None, tmp_path / "none.jsonl")
+    builder = Builder(tmp_path / "progress.jsonl", None, learned_entries(tmp_path / "none.jsonl"))
     builder.write(tmp_path / "trial.book", {})
     assert (tmp_path / "trial.book").stat().st_size > 0
     assert CHECKSUM_FILE.read_text() == recorded

@@ -55,7 +55,10 @@ With `--learned-widths` (as `--lines`, counted from the learned move: 0,3 is eve
 reply, then the best three), the book side's lines under each learned move are walked
 too: a move learned late in placement leads where the lines and samples rarely went
 (after f4 d2 d6 b6 b4 f2 b2 e4 e5 d7 c5, the learned d5 had none of its 12 replies in
-the book), and hard would leave the book there.
+the book), and hard would leave the book there. Moves a deeper search switched
+(`--deep`, tools/morris_book_deepen.py: millref at depth 18 over the late placement
+positions hard meets) stand over the deep search's too, under the learned ones, and
+their lines are walked the same way.
 
 Progress is appended to `--progress` (one JSON line a searched position or a played
 game); a rerun with the same arguments resumes from it. The book is rewritten after
@@ -93,6 +96,7 @@ from engine.games.morris.opening import (  # noqa: E402
 )
 from engine.games.morris.rules import MorrisMove, MorrisState  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
+    DEEP_FILE,
     LEARNED_FILE,
     PLACEMENT_PLIES,
     Found,
@@ -120,7 +124,9 @@ class Builder:
     """The book being built, its progress file and the deep searcher (the Python search
     bounded by nodes, or millref at a fixed depth when `ref` is given)."""
 
-    def __init__(self, progress: Path, ref: RefSearch | None = None, learned: Path | None = None) -> None:
+    def __init__(
+        self, progress: Path, ref: RefSearch | None = None, learned: dict[int, BookEntry] | None = None
+    ) -> None:
         self.progress = progress
         self.ref = ref
         self.entries: dict[int, BookEntry] = {}
@@ -134,9 +140,8 @@ class Builder:
                     entry = BookEntry(record["dst"], record["take"], record["score"], record["depth"])
                     self.entries[record["key"]] = entry
         if learned is not None:
-            overrides = learned_entries(learned)
-            self.entries.update(overrides)  # over the deep searches' own moves
-            self.learned = len(overrides)
+            self.entries.update(learned)  # over the deep searches' own moves
+            self.learned = len(learned)
         self.searcher = Searcher(MorrisEvaluator(), tt_max_entries=TT_ENTRIES)
 
     def _log(self, record: dict[str, Any]) -> None:
@@ -268,6 +273,12 @@ def _hard_move(builder: Builder, searcher: Searcher, state: GameState, nodes: in
     return move, score
 
 
+def overrides(deep: Path, learned: Path) -> dict[int, BookEntry]:
+    """The moves that stand over the deep searches': the deeper check's switches, and
+    over them the moves learned by play (play's evidence weighs more than a search's)."""
+    return {**learned_entries(deep, switches_only=True), **learned_entries(learned)}
+
+
 def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
@@ -281,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost (stage 3)")
     parser.add_argument("--learned", type=Path, default=LEARNED_FILE, help="moves learned by play")
+    parser.add_argument("--deep", type=Path, default=DEEP_FILE, help="moves a deeper check switched")
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=DATA_PATH)
     parser.add_argument("--ref-depth", type=int, default=0, help="millref's deep search depth (0: Python)")
@@ -295,10 +307,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fast-samples", type=int, nargs="+", default=[0], help="a count per --fast-depths")
     parser.add_argument("--fast-depths", nargs="+", default=["7,8"], help="low,high ranges: a pass each")
     args = parser.parse_args(argv)
-    unrecorded = ("progress", "out", "losses", "learned", "colours", "sample_colours")
+    unrecorded = ("progress", "out", "losses", "learned", "deep", "colours", "sample_colours")
     built = {k: v for k, v in vars(args).items() if k not in unrecorded}
     ref = RefSearch(args.ref_depth, args.rank_depth) if args.ref_depth else None
-    builder = Builder(args.progress, ref, args.learned)
+    builder = Builder(args.progress, ref, overrides(args.deep, args.learned))
     built["learned_moves"] = builder.learned
     start = time.perf_counter()
     tree(builder, args)
@@ -317,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
             lines(deep, ref, widths, colour, save)
     if args.learned_widths and ref is not None:  # under each learned move, as the lines
         widths = [int(width) for width in args.learned_widths.split(",")]
-        for learned_line in learned_lines(args.learned):
+        for learned_line in learned_lines(args.deep, switches_only=True) + learned_lines(args.learned):
             lines(deep, ref, widths, len(learned_line) % 2, save, learned_line, "learned")
     wide = depths(args.sample_depths)
     passes = [(args.samples, args.seed, 0, wide), (args.opening_samples, args.seed + 1, OPENING_PLIES, wide)]

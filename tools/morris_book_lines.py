@@ -28,6 +28,7 @@ from tools.mill_ref import MillRef
 
 PLACEMENT_PLIES = 18  # nine pieces a side
 LEARNED_FILE = Path(__file__).resolve().parent / "data" / "morris_book_learned.jsonl"  # learned_entries
+DEEP_FILE = Path(__file__).resolve().parent / "data" / "morris_book_deep.jsonl"  # tools/morris_book_deepen.py
 REF_PIECE = 100  # millref's piece; the book stores the evaluation's units (PIECE)
 REF_MATE = 30_000  # millref's score of a win at the root (a win at ply n is REF_MATE - n)
 REF_MATE_BOUND = 29_000
@@ -81,13 +82,16 @@ def replay(moves: list[MorrisMove]) -> MorrisState:
     return state
 
 
-def learned_records(path: Path) -> list[dict[str, Any]]:
-    """The records tools/morris_book_learn.py appended to `path` (one JSON object a line:
-    the placements before the move as "line", the move, its deep score and depth), in
-    the file's order; none when the file is missing."""
+def learned_records(path: Path, switches_only: bool = False) -> list[dict[str, Any]]:
+    """The records tools/morris_book_learn.py (or tools/morris_book_deepen.py) appended
+    to `path` (one JSON object a line: the placements before the move as "line", the
+    move, its deep score and depth, the book's move), in the file's order; none when the
+    file is missing. With `switches_only`, those whose move is not the book's: a deep
+    check that kept the book's move changes nothing and opens no new line."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [record for record in records if not switches_only or record["move"] != record["book"]]
 
 
 def placements_before(record: dict[str, Any]) -> list[MorrisMove]:
@@ -95,16 +99,16 @@ def placements_before(record: dict[str, Any]) -> list[MorrisMove]:
     return [parse_morris_move(word) for word in record["line"].split()]
 
 
-def learned_lines(path: Path) -> list[list[MorrisMove]]:
+def learned_lines(path: Path, switches_only: bool = False) -> list[list[MorrisMove]]:
     """The placements before each learned move of `path`, in the file's order."""
-    return [placements_before(record) for record in learned_records(path)]
+    return [placements_before(record) for record in learned_records(path, switches_only)]
 
 
-def learned_entries(path: Path) -> dict[int, BookEntry]:
+def learned_entries(path: Path, switches_only: bool = False) -> dict[int, BookEntry]:
     """The learned moves of `path` as book entries, by canonical key; a later line for
     the same position wins. Empty when the file is missing."""
     entries: dict[int, BookEntry] = {}
-    for record in learned_records(path):
+    for record in learned_records(path, switches_only):
         move = parse_morris_move(record["move"])
         key, entry = entry_for(replay(placements_before(record)), move, record["score"], record["depth"])
         entries[key] = entry

@@ -1,0 +1,99 @@
+"""The book's deeper check (tools/morris_book_deepen.py) and how the builder takes its
+switches. Skipped where no C compiler is on PATH (millref searches)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.games.morris.opening import BookEntry, book, canonical, entry_for, lookup
+from engine.games.morris.rules import parse_morris_move
+
+if shutil.which("cc") is None:
+    pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
+
+from tools.build_morris_book import overrides
+from tools.morris_book_deepen import DeepCheck, main, visits
+from tools.morris_book_lines import learned_records, placements_before, replay
+
+THREAT = [parse_morris_move(word) for word in ["a1", "g7", "a4"]]  # White threatens a7's mill
+ASLEEP = parse_morris_move("b2")  # a Black placement that lets the mill close
+
+
+def careless_book() -> dict[int, BookEntry]:
+    key, entry = entry_for(replay(THREAT), ASLEEP, 0, 14)
+    return {key: entry}
+
+
+def test_a_deep_check_switches_a_move_that_loses_a_piece() -> None:
+    check = DeepCheck(careless_book(), depth=6, margin=40)
+    try:
+        record = check(THREAT, visited=3)
+    finally:
+        check.close()
+    assert record["book"] == "b2" and record["deep"] == "a7" and record["move"] == "a7"
+    assert record["deep_score"] - record["book_score"] >= 40  # a piece is 100
+    assert record["visits"] == 3 and record["depth"] == 6
+    assert placements_before(record) == THREAT
+
+
+def test_a_deep_check_keeps_the_book_s_move_within_the_margin() -> None:
+    check = DeepCheck(careless_book(), depth=6, margin=100_000)
+    try:
+        record = check(THREAT, visited=1)
+    finally:
+        check.close()
+    assert record["deep"] == "a7" and record["move"] == "b2" == record["book"]
+    assert record["score"] == record["book_score"] * 10  # in the book's units
+
+
+def test_a_position_out_of_the_book_takes_the_deep_move() -> None:
+    check = DeepCheck({}, depth=4, margin=40)
+    try:
+        record = check(THREAT, visited=1)
+    finally:
+        check.close()
+    assert record["book"] is None and record["move"] == record["deep"] == "a7"
+    assert "book_score" not in record
+
+
+def test_visits_count_the_book_side_s_positions_until_the_book_runs_out() -> None:
+    counts, reached = visits(book(), "ref:0:2", games=2, from_ply=4, seed=5)
+    assert sum(counts.values()) >= 4  # each colour's first position from ply 4 at least
+    for key, line in reached.items():
+        state = replay(line)
+        assert canonical(state.key())[0] == key and state.ply >= 4
+
+
+def test_the_builder_takes_deep_switches_under_moves_learned_by_play(tmp_path: Path) -> None:
+    line = " ".join(map(str, THREAT))
+    deep, learned = tmp_path / "deep.jsonl", tmp_path / "learned.jsonl"
+    records = [
+        {"line": line, "move": "a7", "book": "b2", "score": 0, "depth": 18},
+        {"line": "a1", "move": "d2", "book": "d2", "score": 0, "depth": 18},  # kept: no override
+    ]
+    deep.write_text("".join(json.dumps(record) + "\n" for record in records))
+    assert [record["move"] for record in learned_records(deep, switches_only=True)] == ["a7"]
+    found = lookup(overrides(deep, tmp_path / "none.jsonl"), replay(THREAT))
+    assert found is not None and str(found[0]) == "a7" and len(overrides(deep, tmp_path / "none.jsonl")) == 1
+    learned.write_text(json.dumps({"line": line, "move": "g1", "book": "b2", "score": 0, "depth": 14}) + "\n")
+    found = lookup(overrides(deep, learned), replay(THREAT))
+    assert found is not None and str(found[0]) == "g1"
+
+
+def test_the_tool_appends_its_checks_and_does_not_repeat_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "deep.jsonl"
+    options = ["--opponent", "ref:0:2", "--games", "1", "--top", "2", "--depth", "4", "--out", str(out)]
+    assert main(options) == 0
+    first = learned_records(out)
+    assert len(first) == 2 and all(record["depth"] == 4 for record in first)
+    assert main(options) == 0  # the same positions again: nothing new to check
+    assert learned_records(out)[:2] == first
+    keys = [canonical(replay(placements_before(record)).key())[0] for record in learned_records(out)]
+    assert len(keys) == len(set(keys))
+    assert "switched" in capsys.readouterr().out
