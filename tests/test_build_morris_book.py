@@ -27,6 +27,7 @@ def _build(tmp_path: Path, *extra: str) -> tuple[list[dict[str, Any]], Path]:
     progress, out, empty = tmp_path / "progress.jsonl", tmp_path / "trial.book", tmp_path / "none.jsonl"
     argv = ["--ref-depth", "3", "--rank-depth", "2", "--tree-plies", "0", "--games", "0",
             "--colours", "", "--sample-colours", "0", "--losses", str(empty), "--learned", str(empty),
+            "--deep", str(empty),
             "--progress", str(progress), "--out", str(out), *extra]  # fmt: skip
     assert main(argv) == 0
     records = [json.loads(line) for line in progress.read_text().splitlines()]
