@@ -1,8 +1,9 @@
 """The Nine Men's Morris placement book: moves chosen offline by a deep search.
 
-Built by `tools/build_morris_book.py` (a deep, node-bounded search of each position of
-a placement tree walked from the start, plus the placement positions of self-play games
-where a side's score collapsed once the pieces had to move) and shipped as
+Built by `tools/build_morris_book.py` (a deep, bounded search of each position of the
+placement lines a strong opponent plays, plus the placements of games hard lost; moves
+learned by play and late placement moves a deeper search switched stand over its own;
+see the tools' docstrings) and shipped as
 `engine/games/morris/opening.book`, read lazily on the first probe. The hard level plays
 a book move before any search (`GameSpec.opening`): a blocked position is decided during
 placement, often deeper than a one-second search sees.
