@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
 from tools.build_morris_book import overrides
-from tools.morris_book_deepen import DeepCheck, main, visits
+from tools.morris_book_deepen import DeepCheck, main, to_check, visits
 from tools.morris_book_lines import learned_records, placements_before, replay
 
 THREAT = [parse_morris_move(word) for word in ["a1", "g7", "a4"]]  # White threatens a7's mill
@@ -97,3 +98,20 @@ def test_the_tool_appends_its_checks_and_does_not_repeat_them(
     keys = [canonical(replay(placements_before(record)).key())[0] for record in learned_records(out)]
     assert len(keys) == len(set(keys))
     assert "switched" in capsys.readouterr().out
+
+
+def test_a_deeper_check_takes_again_only_the_positions_checked_shallower(tmp_path: Path) -> None:
+    lines = {"level": "a1 g7 a4", "won": "a1 g7 a4 b2", "deep": "a1 g7", "new": "a1"}
+    keys = {name: canonical(replay([parse_morris_move(w) for w in line.split()]).key())[0]
+            for name, line in lines.items()}  # fmt: skip
+    out = tmp_path / "deep.jsonl"
+    records = [
+        {"line": lines["level"], "deep_score": 12, "depth": 18, "move": "a7", "book": "a7"},
+        {"line": lines["won"], "deep_score": 350, "depth": 18, "move": "a7", "book": "a7"},
+        {"line": lines["deep"], "deep_score": 0, "depth": 20, "move": "d2", "book": "d2"},
+    ]
+    out.write_text("".join(json.dumps(record) + "\n" for record in records))
+    counts = Counter({keys["new"]: 4, keys["level"]: 3, keys["won"]: 2, keys["deep"]: 1})
+    assert to_check(counts, out, 18, 0) == [keys["new"]]
+    assert to_check(counts, out, 20, 0) == [keys["new"], keys["level"], keys["won"]]
+    assert to_check(counts, out, 20, 50) == [keys["level"]]

@@ -2,7 +2,7 @@
 against a fast engine, searched again by millref well past the book's own depth.
 
     python -m tools.morris_book_deepen [--opponent ref:50] [--games 150] [--from-ply 10]
-        [--top 200] [--depth 18] [--margin 40] [--seed 1] [--workers 2]
+        [--top 200] [--depth 18] [--margin 40] [--level 0] [--seed 1] [--workers 2]
         [--out tools/data/morris_book_deep.jsonl]
 
 The book's moves come from millref at depth 14. Some of hard's losses went out of
@@ -28,7 +28,9 @@ Every checked position is appended to `--out` (the learned records' format,
 tools/morris_book_lines.py, with the book's move and both deep scores), so a rerun
 checks only new positions; tools/build_morris_book.py --deep reads the records
 whose move differs from the book's. Positions whose move was learned by play
-(tools/data/morris_book_learned.jsonl) are left to that evidence.
+(tools/data/morris_book_learned.jsonl) are left to that evidence. A larger `--depth`
+checks again the positions checked shallower, with `--level N` only those the last
+check scored within N of even (depth 20 costs 3-80 s a position).
 """
 
 from __future__ import annotations
@@ -139,6 +141,30 @@ class DeepCheck:
             ref.close()
 
 
+def to_check(counts: Counter[int], out: Path, depth: int, level: int) -> list[int]:
+    """The positions to check, most visited first: not learned by play, not checked at
+    `depth` or deeper before; with `level`, only those an earlier, shallower check
+    scored within `level` of even (the deciding ones: a position already won or lost by
+    a piece is not where a deeper search changes the result)."""
+    learned = {position_key(record) for record in learned_records(LEARNED_FILE)}
+    earlier: dict[int, dict[str, Any]] = {}
+    for record in learned_records(out):
+        earlier[position_key(record)] = record  # the latest check of each position
+    todo = []
+    for key, _ in counts.most_common():
+        last = earlier.get(key)
+        if key in learned or (last is not None and last["depth"] >= depth):
+            continue
+        if level and (last is None or abs(last["deep_score"]) > level):
+            continue
+        todo.append(key)
+    return todo
+
+
+def position_key(record: dict[str, Any]) -> int:
+    return canonical(replay(placements_before(record)).key())[0]
+
+
 def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
@@ -149,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=200, help="positions checked, most visited first")
     parser.add_argument("--depth", type=int, default=18)
     parser.add_argument("--margin", type=int, default=40, help="millref units a switch needs")
+    parser.add_argument("--level", type=int, default=0, help="only recheck positions scored within this")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DEEP_FILE)
@@ -158,11 +185,9 @@ def main(argv: list[str] | None = None) -> int:
         print("no book", file=sys.stderr)
         return 1
     counts, reached = visits(entries, args.opponent, args.games, args.from_ply, args.seed)
-    known = learned_records(args.out) + learned_records(LEARNED_FILE)
-    done = {canonical(replay(placements_before(record)).key())[0] for record in known}
-    todo = [key for key, _ in counts.most_common() if key not in done][: args.top]
+    todo = to_check(counts, args.out, args.depth, args.level)[: args.top]
     print(f"{len(counts)} positions from ply {args.from_ply} in {2 * args.games} placements; "
-          f"{len(done)} already checked or learned; checking {len(todo)}", flush=True)  # fmt: skip
+          f"checking {len(todo)}", flush=True)  # fmt: skip
     check = DeepCheck(entries, args.depth, args.margin)
     try:
         switched = report(check, todo, counts, reached, args.workers, args.out)
