@@ -147,3 +147,27 @@ def test_hard_thinks_longer_when_its_score_fell_since_its_last_move(monkeypatch:
     assert plain <= 0.05 * 100_000 + CHECK_EVERY
     assert stretched > 1.5 * plain
     assert [str(m) for m in state.history] == ["d7", "d6"]  # the state is given back unchanged
+
+
+def test_hard_thinks_longer_when_its_best_move_falls_within_a_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game hard lost (seed 2304 of session 23, as Black): after its search at ply 15,
+    its table hands back depths 1-9 at once at ply 17, where its best move e3xe4 scores
+    +1.0; at depth 10 e3xe4 falls under the aspiration window, to -0.2. Within the plain
+    budget the depth was cut off after c5xd6 (0, the move it played; millref's depth 18
+    rates it -0.4 against +1.3 for e3xd2). The fall seen before the depth ends is a
+    panic: the depth completes and finds e3xd2. The clock counts nodes (100,000 a
+    second), so the searches are the same on any machine."""
+    state = new_state("nine")
+    state.play_all(["d6", "f4", "a4", "c4", "g7", "a7", "d5", "d7", "e4", "d3", "g1", "g4", "d2", "d1", "b4"])
+    players.forget_games()
+    searcher = players.searcher_for(state.spec)
+    result = list(searcher.iterate(state, max_nodes=188_330))[-1]  # the game's search at ply 15
+    searcher.note_root_score(state.key(), result.score)
+    state.play_all(["c3", "f6"])  # hard's c3 (the move the search gives), White's f6
+    monkeypatch.setattr(time, "perf_counter", lambda: searcher.nodes / 100_000)
+    searcher.nodes = 0  # the clock starts at 0 (a search counts its nodes from 0)
+    choice = players._think(state, state.legal_moves(), 1.0, None)
+    assert (result.depth, result.score) == (11, 1034)  # the game's, as logged
+    assert str(choice.move) == "e3xd2" and choice.depth >= 10
+    assert searcher.nodes > 1.2 * 100_000  # past the plain budget
+    assert searcher.failed_low is None  # only while a depth searches again

@@ -226,13 +226,20 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     score falls (time extension on a failing score, as chess engines do): a score
     losing PANIC_DROP of winning chances against two depths before or against this
     side's previous move is the search discovering a threat, and the moment a block or
-    a lost piece can still be parried; a few more plies there pay most."""
+    a lost piece can still be parried; a few more plies there pay most. The best move
+    falling under the aspiration window counts as soon as it is scored again (the
+    search's `failed_low`), before its depth ends: else a cut-off depth hands back
+    whichever move had beaten the fallen one so far."""
     searcher = searcher_for(state.spec)
     start = time.perf_counter()
     soft_deadline = start + movetime * SOFT_SHARE
     panic = False
 
     def stopped() -> bool:
+        nonlocal panic
+        failed = searcher.failed_low  # a root fail-low: the fall shows before the depth ends
+        if not panic and failed is not None:
+            panic = falling(failed[1], failed[0], by_depth.get(failed[0] - 2), earlier, scale)
         if not panic and time.perf_counter() >= soft_deadline:
             return True
         return stop is not None and stop()

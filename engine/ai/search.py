@@ -1,36 +1,30 @@
 """One game-agnostic search, written against `GameState` only.
 
 Techniques (the names used in the chess-programming literature):
-- negamax with alpha-beta pruning, principal variation search (PVS: the first move
-  gets a full window, the others a null window and a re-search when they beat alpha);
+- negamax with alpha-beta pruning and principal variation search (PVS);
 - iterative deepening, as a generator that yields after each completed depth, so the
   caller decides when to stop (the Sunfish style);
-- a transposition table keyed on the exact `state.key()`, bounded in size by two
-  generations (the older dropped when the newer is full), storing depth, score, bound
-  type and best move; mate scores are stored relative to the node;
-- move ordering (engine/ai/move_order.py): TT move, then captures (`is_capture`), then
-  two killer moves per ply, then the history heuristic;
-- late move reductions, for evaluators that ask for them (`late_move_reductions`: Nine
-  Men's Morris): a quiet move ordered late, not a killer, is searched a ply shallower
-  (two when very late and deep) with a null window, and again in full if it beats alpha;
-- aspiration windows: from depth ASPIRATION_FROM on, the root is searched first within
-  ASPIRATION of the previous depth's score, and again with a full window if it falls out;
-- extensions: an evaluator may carry `extend(state) -> bool` (Morris: a side with one
-  step left or none), searched a ply deeper, up to twice the nominal depth in a line;
-- exact knowledge: an evaluator may carry `exact(state) -> int | None` (Morris: the
-  endgame database); a position it knows is scored without searching below it;
-- repetition awareness (Stockfish's rule): a repeat inside the tree, strictly after the
-  root, draws; one from the game's history only at the rule's count (`repetition_draws`;
-  a shallow searcher, `any_return_draws`, at its first return). Hard, a little worse, no
-  longer expects draws the other side would walk through (tools/morris_suite.py: 21
-  mistakes, 24-25 before);
-- mate distance: a win at ply n scores MATE - n (faster wins, slower losses preferred);
-- limits: a time budget, a node budget and a `stop` callable, checked every
-  CHECK_EVERY nodes; an interrupted depth is thrown away (its partial result is not
-  trusted) except for a better root move already proven with the full window.
-- a table shared with helper processes (Lazy SMP; engine/ai/shared_table.py and
-  engine/ai/helpers.py), when one is given: results from SHARE_FROM_DEPTH up are
-  written there too, and read when the process's own table has nothing as deep.
+- a transposition table keyed on `state.key()`, two generations bounded in size,
+  storing depth, score, bound type and best move (mate scores relative to the node);
+- move ordering (engine/ai/move_order.py): TT move, captures, two killers a ply, history;
+- late move reductions, for evaluators that ask for them (`late_move_reductions`): a
+  quiet move ordered late is searched shallower with a null window, again in full if
+  it beats alpha;
+- aspiration windows from depth ASPIRATION_FROM, ASPIRATION around the previous
+  depth's score; on a fail low, `failed_low` tells the stop callable while the depth
+  searches again (a falling best move: time extension, players.py);
+- extensions: `extend(state) -> bool` on the evaluator (Morris: a side with one step
+  left or none) searches a ply deeper, up to twice the nominal depth in a line;
+- exact knowledge: `exact(state) -> int | None` on the evaluator (Morris: the endgame
+  database) scores a position without searching below it;
+- repetitions (Stockfish's rule): a repeat inside the tree, strictly after the root,
+  draws; one from the game's history only at the rule's count (`repetition_draws`; a
+  shallow searcher, `any_return_draws`, at its first return);
+- mate distance: a win at ply n scores MATE - n;
+- limits: time, nodes and a `stop` callable, checked every CHECK_EVERY nodes; an
+  interrupted depth is thrown away except for a better root move already proven with
+  the full window;
+- a table shared with helper processes (Lazy SMP; engine/ai/helpers.py), when given.
 A game may bring its own tree over a faster representation (`GameSpec.search`, e.g.
 engine/games/morris/kernel.py): a subclass overriding `_negamax` and the root's steps.
 """
@@ -114,6 +108,10 @@ class Searcher:
         self.order = MoveOrder()  # killers and history
         # Each searched root position's score (`note_root_score`), for time management.
         self.root_scores: dict[int, int] = {}
+        # While a depth searches again after its aspiration window failed low: (depth,
+        # the window's bound, then the previous best move's own score there), else None.
+        # A stop callback may give such a depth more time (a falling best move).
+        self.failed_low: tuple[int, int] | None = None
         self.nodes = 0
         # Keys that score a draw on arrival: the current search path below the root, and
         # the game's positions whose return would be a draw (`_begin`).
@@ -270,6 +268,8 @@ class Searcher:
         for index, move in enumerate(ordered):
             if index == 0:
                 score = self._root_score(state, move, depth, -beta, -alpha)
+                if self.failed_low is not None:  # a full window here: the exact fall
+                    self.failed_low = (depth, score)
             else:
                 score = self._root_score(state, move, depth, -alpha - 1, -alpha)
                 if score > alpha:
@@ -322,6 +322,7 @@ class Searcher:
         self._stop = stop
         self.nodes = 0
         self._next_check = CHECK_EVERY
+        self.failed_low = None
         self._path = state.seen_at_least(1) if self.any_return_draws else state.repetition_draws()
         return start
 
@@ -385,7 +386,9 @@ class Searcher:
                         best, score = move, found
                     else:  # outside the window: search again with the full window
                         first = move if found >= window[1] else best
+                        self.failed_low = (depth, found) if found <= window[0] else None
                         best, score = self._root(state, moves, depth, first, progress)
+                        self.failed_low = None
                 else:
                     best, score = self._root(state, moves, depth, best, progress)
             except SearchAborted:
