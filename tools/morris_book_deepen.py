@@ -2,7 +2,8 @@
 against a fast engine, searched again by millref well past the book's own depth.
 
     python -m tools.morris_book_deepen [--opponent ref:50] [--games 150] [--from-ply 10]
-        [--top 200] [--depth 18] [--margin 40] [--level 0] [--seed 1] [--workers 2]
+        [--top 200] [--depth 18] [--margin 40] [--level 0] [--stand-in 10] [--seed 1]
+        [--workers 2]
         [--out tools/data/morris_book_deep.jsonl]
 
 The book's moves come from millref at depth 14. Some of hard's losses went out of
@@ -12,9 +13,9 @@ placement position: too slow for every position of the book, affordable for thos
 hard actually plays. So:
 
 1. Visits: `--games` placements a colour from the start, the book against
-   `--opponent` (`ref:MS[:DEPTH]`, as tools/morris_match.py), until the book runs
-   out; the book side's positions from `--from-ply` on are counted, folded by the
-   book's symmetries.
+   `--opponent` (`ref:MS[:DEPTH]`, as tools/morris_match.py), millref at depth
+   `--stand-in` for hard where the book has no move; the book side's positions from
+   `--from-ply` on are counted, folded by the book's symmetries.
 2. Deep checks, most visited first (`--top` of them, on `--workers` millref
    processes): millref at `--depth` gives its move and score; where that is not the
    book's move, the book's move is scored at the same depth (the reply's search a
@@ -65,14 +66,17 @@ from tools.morris_book_lines import (  # noqa: E402
 
 
 def visits(
-    entries: dict[int, BookEntry], opponent: str, games: int, from_ply: int, seed: int
+    entries: dict[int, BookEntry], opponent: str, games: int, from_ply: int, seed: int, stand_in: int
 ) -> tuple[Counter[int], dict[int, list[MorrisMove]]]:
     """How often the book side stands at each position from `from_ply` on (by canonical
-    key), and a line reaching each."""
+    key), and a line reaching each. Where the book has no move, hard would search:
+    millref at depth `stand_in` (about as deep as hard's second) plays for it, so the
+    positions after the book runs out count too (one lost game left the book at ply 15
+    and went wrong at ply 17)."""
     counts: Counter[int] = Counter()
     reached: dict[int, list[MorrisMove]] = {}
     rng = random.Random(seed)
-    with MillRef.from_spec(opponent.removeprefix("ref:")) as ref:
+    with MillRef.from_spec(opponent.removeprefix("ref:")) as ref, MillRef(0, stand_in) as searcher:
         for _ in range(games):
             for colour in (0, 1):
                 state = replay([])
@@ -83,9 +87,7 @@ def visits(
                             counts[key] += 1
                             reached.setdefault(key, list(state.history))
                         found = lookup(entries, state)
-                        if found is None:
-                            break  # hard searches from here: this position is its last
-                        move = found[0]
+                        move = searcher.move(state.history, 0) if found is None else found[0]
                     else:
                         move = ref.move(state.history, rng.randrange(1 << 30))
                     state.push(move)
@@ -172,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", default="ref:50")
     parser.add_argument("--games", type=int, default=150, help="placements a colour")
     parser.add_argument("--from-ply", type=int, default=10)
+    parser.add_argument("--stand-in", type=int, default=10, help="millref's depth out of the book")
     parser.add_argument("--top", type=int, default=200, help="positions checked, most visited first")
     parser.add_argument("--depth", type=int, default=18)
     parser.add_argument("--margin", type=int, default=40, help="millref units a switch needs")
@@ -184,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     if not entries:
         print("no book", file=sys.stderr)
         return 1
-    counts, reached = visits(entries, args.opponent, args.games, args.from_ply, args.seed)
+    counts, reached = visits(entries, args.opponent, args.games, args.from_ply, args.seed, args.stand_in)
     todo = to_check(counts, args.out, args.depth, args.level)[: args.top]
     print(f"{len(counts)} positions from ply {args.from_ply} in {2 * args.games} placements; "
           f"checking {len(todo)}", flush=True)  # fmt: skip
