@@ -108,9 +108,8 @@ class Searcher:
         self.order = MoveOrder()  # killers and history
         # Each searched root position's score (`note_root_score`), for time management.
         self.root_scores: dict[int, int] = {}
-        # While a depth searches again after its aspiration window failed low: (depth,
-        # the window's bound, then the previous best move's own score there), else None.
-        # A stop callback may give such a depth more time (a falling best move).
+        # (depth, the window's bound, then the old best move's exact score) while a depth
+        # searches again after its aspiration window failed low: a stop callable's cue.
         self.failed_low: tuple[int, int] | None = None
         self.nodes = 0
         # Keys that score a draw on arrival: the current search path below the root, and
@@ -387,8 +386,10 @@ class Searcher:
                     else:  # outside the window: search again with the full window
                         first = move if found >= window[1] else best
                         self.failed_low = (depth, found) if found <= window[0] else None
-                        best, score = self._root(state, moves, depth, first, progress)
-                        self.failed_low = None
+                        try:
+                            best, score = self._root(state, moves, depth, first, progress)
+                        finally:
+                            self.failed_low = None
                 else:
                     best, score = self._root(state, moves, depth, best, progress)
             except SearchAborted:
