@@ -7,6 +7,7 @@ import json
 import shutil
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,12 +30,17 @@ def careless_book() -> dict[int, BookEntry]:
     return {key: entry}
 
 
-def test_a_deep_check_switches_a_move_that_loses_a_piece() -> None:
-    check = DeepCheck(careless_book(), depth=6, margin=40)
+def checked(entries: dict[int, BookEntry], depth: int, margin: int, visited: int = 1) -> dict[str, Any]:
+    """The record of a deep check of the position after THREAT."""
+    check = DeepCheck(entries, depth=depth, margin=margin)
     try:
-        record = check(THREAT, visited=3)
+        return check(THREAT, visited=visited)
     finally:
         check.close()
+
+
+def test_a_deep_check_switches_a_move_that_loses_a_piece() -> None:
+    record = checked(careless_book(), depth=6, margin=40, visited=3)
     assert record["book"] == "b2" and record["deep"] == "a7" and record["move"] == "a7"
     assert record["deep_score"] - record["book_score"] >= 40  # a piece is 100
     assert record["visits"] == 3 and record["depth"] == 6
@@ -42,21 +48,13 @@ def test_a_deep_check_switches_a_move_that_loses_a_piece() -> None:
 
 
 def test_a_deep_check_keeps_the_book_s_move_within_the_margin() -> None:
-    check = DeepCheck(careless_book(), depth=6, margin=100_000)
-    try:
-        record = check(THREAT, visited=1)
-    finally:
-        check.close()
+    record = checked(careless_book(), depth=6, margin=100_000)
     assert record["deep"] == "a7" and record["move"] == "b2" == record["book"]
     assert record["score"] == record["book_score"] * 10  # in the book's units
 
 
 def test_a_position_out_of_the_book_takes_the_deep_move() -> None:
-    check = DeepCheck({}, depth=4, margin=40)
-    try:
-        record = check(THREAT, visited=1)
-    finally:
-        check.close()
+    record = checked({}, depth=4, margin=40)
     assert record["book"] is None and record["move"] == record["deep"] == "a7"
     assert "book_score" not in record
 
