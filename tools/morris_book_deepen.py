@@ -54,6 +54,7 @@ if str(ROOT) not in sys.path:
 from engine.games.morris.opening import DATA_PATH, BookEntry, book, canonical, lookup  # noqa: E402
 from engine.games.morris.rules import MorrisMove  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
+from tools.morris_blame import score_after  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
     DEEP_FILE,
     LEARNED_FILE,
@@ -126,9 +127,7 @@ class DeepCheck:
         }  # fmt: skip
         chosen, chosen_score = move, score
         if found is not None and found[0] != move:
-            reply = self._ref(self.depth - 1)
-            reply.move([*line, found[0]], 0)
-            book_score = -reply.last["score"]
+            book_score = score_after(self._ref(self.depth - 1), [*line, found[0]])  # a game's end too
             record["book_score"] = book_score
             if score - book_score < self.margin:
                 chosen, chosen_score = found[0], book_score
