@@ -122,16 +122,17 @@ OPENING_PLIES = 2  # random plies before each self-play game (as tools/morris_ma
 
 class Builder:
     """The book being built, its progress file and the deep searcher (the Python search
-    bounded by nodes, or millref at a fixed depth when `ref` is given)."""
+    bounded by nodes, or millref at a fixed depth when `ref` is given); `overrides`
+    (`overrides()`) stand over the searches' own moves."""
 
     def __init__(
-        self, progress: Path, ref: RefSearch | None = None, learned: dict[int, BookEntry] | None = None
+        self, progress: Path, ref: RefSearch | None = None, overrides: dict[int, BookEntry] | None = None
     ) -> None:
         self.progress = progress
         self.ref = ref
         self.entries: dict[int, BookEntry] = {}
         self.records: list[dict[str, Any]] = []
-        self.learned = 0  # positions whose move was learned by play
+        self.learned = 0  # positions whose move was learned by play or a deeper check switched
         if progress.exists():
             for line in progress.read_text().splitlines():
                 record = json.loads(line)
@@ -139,9 +140,9 @@ class Builder:
                 if "game" not in record:
                     entry = BookEntry(record["dst"], record["take"], record["score"], record["depth"])
                     self.entries[record["key"]] = entry
-        if learned is not None:
-            self.entries.update(learned)  # over the deep searches' own moves
-            self.learned = len(learned)
+        if overrides is not None:
+            self.entries.update(overrides)
+            self.learned = len(overrides)
         self.searcher = Searcher(MorrisEvaluator(), tt_max_entries=TT_ENTRIES)
 
     def _log(self, record: dict[str, Any]) -> None:
