@@ -16,8 +16,9 @@ with millref at `--depth`, until millref sees the game lost. A move that gave aw
 `--drop` hundredths of a piece or more, from a position not yet lost, is a suite
 position. Each line of the suite: the moves before, the move played and millref's
 best, and the score after each. tools/data/morris_suite.jsonl is the losses file's
-suite at the defaults: 78 positions from 41 games (session 20: the 58 of lines 0-80
-again, the same, and 20 from lines 81-91).
+suite at the defaults: 88 positions from 47 games (session 20: the 58 of lines 0-80
+again, the same, and 20 from lines 81-91; session 24: the 78 again, the same, and 10
+from lines 92-100; lines 97-99, lost deeper than depth 12 sees, give none).
 
 `run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
 hard:1.0:mobility=40, nodes:60000) with fresh tables and scores its move the same way.
