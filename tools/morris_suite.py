@@ -124,7 +124,18 @@ def build(losses: Path, out: Path, depth: int, drop: int) -> int:
     return 0
 
 
-def run(player_spec: str, suite: Path, depth: int, drop: int, only: int | None) -> int:
+def warm_up(player: Player, history: list[MorrisMove], moves: int, rng: random.Random) -> None:
+    """The player thinks at its `moves` previous turns of the game, as it did in play:
+    its tables and previous scores are then a game's, not a fresh search's (a fresh
+    table's first depths score higher, and the fall they show stretches the time).
+    Those moves' times are left out of the player's."""
+    timed = len(player.times)
+    for ply in range(max(len(history) % 2, len(history) - 2 * moves), len(history), 2):
+        player.choose(replay(history[:ply]), rng)
+    del player.times[timed:]
+
+
+def run(player_spec: str, suite: Path, depth: int, drop: int, only: int | None, warm: int = 0) -> int:
     positions = [json.loads(line) for line in suite.read_text(encoding="utf-8").splitlines()]
     if only is not None:
         positions = positions[:only]
@@ -139,6 +150,8 @@ def run(player_spec: str, suite: Path, depth: int, drop: int, only: int | None) 
             for index, position in enumerate(positions):
                 history = [parse_morris_move(text) for text in position["moves"]]
                 player.new_game()
+                if warm:
+                    warm_up(player, history, warm, rng)
                 move = player.choose(replay(history), rng)
                 after = scored_after(ref, history, move, position["best"], position["best_after"])
                 away = min(LOST, max(0, position["best_after"] - after))  # a mate is a lost game, no more
@@ -165,13 +178,14 @@ def main(argv: list[str] | None = None) -> int:
     running.add_argument("player")
     running.add_argument("--suite", type=Path, default=DEFAULT_SUITE)
     running.add_argument("--only", type=int, default=None, help="the first N positions only")
+    running.add_argument("--warm", type=int, default=0, help="the player's N previous moves thought first")
     for command in (making, running):
         command.add_argument("--depth", type=int, default=12, help="millref's depth")
         command.add_argument("--drop", type=int, default=30, help="hundredths of a piece: a mistake")
     args = parser.parse_args(argv)
     if args.command == "build":
         return build(args.losses, args.out, args.depth, args.drop)
-    return run(args.player, args.suite, args.depth, args.drop, args.only)
+    return run(args.player, args.suite, args.depth, args.drop, args.only, args.warm)
 
 
 if __name__ == "__main__":
