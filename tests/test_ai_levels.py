@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.ai import LEVELS, analyse, choose_move, players
-from engine.ai.players import falling
+from engine.ai.players import falling, pressed
 from engine.ai.search import CHECK_EVERY, MATE
 from engine.core import GameOverError, GameState
 from engine.registry import new_state
@@ -121,10 +121,20 @@ def test_a_score_falls_when_winning_chances_fall_against_either_reference() -> N
     assert falling(0, 5, MATE - 9, None, scale)  # a forced win no longer found
 
 
+def test_a_side_is_pressed_far_behind_but_not_lost() -> None:
+    scale = 2488.0  # Nine Men's Morris's review scale
+    assert pressed(-2600, 3, scale) and pressed(-9000, 12, scale)
+    assert not pressed(-2400, 8, scale)  # behind, not that far
+    assert not pressed(-9000, 2, scale)  # too shallow to mean anything
+    assert not pressed(3 - MATE + 20, 8, scale)  # a found loss: time will not save it
+    assert not pressed(5000, 8, scale)
+
+
 def test_hard_thinks_longer_when_its_score_fell_since_its_last_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """A clock that counts nodes (100,000 a second): the same search, once with the
     previous move's score far above anything it finds (a fall: time is stretched up to
-    PANIC_FACTOR), once without a previous move (the plain budget)."""
+    PANIC_FACTOR), once without a previous move (the plain budget); then with the
+    previous move's score far below (pressed: stretched from the start)."""
     state = new_state("twelve")  # no book: hard searches
     state.play_all(["d7", "d6"])
     spec = state.spec
@@ -143,9 +153,9 @@ def test_hard_thinks_longer_when_its_score_fell_since_its_last_move(monkeypatch:
         return searcher.nodes
 
     plain = nodes_searched(None)
-    stretched = nodes_searched(10**6)
     assert plain <= 0.05 * 100_000 + CHECK_EVERY
-    assert stretched > 1.5 * plain
+    assert nodes_searched(10**6) > 1.5 * plain
+    assert nodes_searched(-9000) > 1.5 * plain
     assert [str(m) for m in state.history] == ["d7", "d6"]  # the state is given back unchanged
 
 

@@ -4,7 +4,8 @@
 - medium: a depth-2 search (so it parries an immediate mill threat), then a random
   pick among the moves within MEDIUM_MARGIN of the best.
 - hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides),
-  stretched up to PANIC_FACTOR times when the score falls (`falling`);
+  stretched up to PANIC_FACTOR times when the score falls (`falling`) or is already
+  low (`pressed`);
   first the game's opening book (`spec.opening`: a move chosen offline by a much deeper
   search), then an exact endgame solve (`spec.endgame`), where the spec has them.
   Easy and medium never read the book: it would only make them stronger.
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.helpers import pool_for
-from engine.ai.search import INFINITY, MATE, Searcher
+from engine.ai.search import INFINITY, MATE, MATE_BOUND, Searcher
 from engine.ai.search_basics import state_path_keys, win_probability
 from engine.core import ALL_LEVELS, LEVELS, PERFECT, EngineError, GameOverError, GameSpec, GameState, Verdict
 
@@ -50,6 +51,14 @@ PANIC_FROM_DEPTH = 3  # shallower scores swing too much to mean anything
 # a move. So a shallower depth counts from this depth on; the previous move from
 # PANIC_FROM_DEPTH.
 SHALLOWER_FROM_DEPTH = 3
+# A side already this far behind (winning chances, through `review_scale`) thinks with
+# the stretched time from the start (`pressed`): its losses come from such positions,
+# and there more time keeps more of them. Morris: a score of -2,500, about 2.5 pieces;
+# hard's moves into a lost game in tools/data/morris_suite.jsonl all score -4,900 or
+# less. Warm suite (session 24, `morris_suite run hard:1.0 --warm 4`), 88 positions:
+# 26 mistakes, 9 into a lost game, mean given 166 without; 21, 4 and 83 with (median
+# 2.06 and 2.20 s a move). With warm tables and no fall, those moves got the plain 1 s.
+PRESSED_CHANCE = 0.27
 MEDIUM_DEPTH = 2
 MEDIUM_MARGIN = 200  # medium picks among moves scoring within this of the best
 SEARCHER_MAX_GAMES = 6  # searchers kept (one per game id and level), each with a bounded table
@@ -233,7 +242,10 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     searcher = searcher_for(state.spec)
     start = time.perf_counter()
     soft_deadline = start + movetime * SOFT_SHARE
-    panic = False
+    scale = state.spec.review_scale
+    earlier_keys = state_path_keys(state)  # one ply back first
+    earlier = searcher.root_scores.get(earlier_keys[1]) if len(earlier_keys) > 1 else None
+    panic = earlier is not None and pressed(earlier, PANIC_FROM_DEPTH, scale)
 
     def stopped() -> bool:
         nonlocal panic
@@ -244,9 +256,6 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
             return True
         return stop is not None and stop()
 
-    scale = state.spec.review_scale
-    earlier_keys = state_path_keys(state)  # one ply back first
-    earlier = searcher.root_scores.get(earlier_keys[1]) if len(earlier_keys) > 1 else None
     by_depth: dict[int, int] = {}
     choice = Choice(moves[0], -INFINITY, 0, 0)
     helpers = searcher.helpers
@@ -259,7 +268,11 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
                 helpers.note_depth(result.depth)
             # Two depths back: scores swing between odd and even depths (who moves last).
             same_parity = by_depth.get(result.depth - 2)
-            panic = panic or falling(result.score, result.depth, same_parity, earlier, scale)
+            panic = (
+                panic
+                or falling(result.score, result.depth, same_parity, earlier, scale)
+                or pressed(result.score, result.depth, scale)
+            )
             by_depth[result.depth] = result.score
             # Another depth would rarely fit: a depth costs several times the previous one.
             if result.elapsed > movetime * (PANIC_FACTOR if panic else 1.0) * 0.5:
@@ -269,6 +282,14 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
             helpers.stop()
     searcher.note_root_score(state.key(), choice.score)
     return choice
+
+
+def pressed(score: int, depth: int, scale: float) -> bool:
+    """Whether a score found at `depth` (from PANIC_FROM_DEPTH) leaves under
+    PRESSED_CHANCE of winning chances; not a found loss: time will not save it."""
+    if depth < PANIC_FROM_DEPTH or score <= -MATE_BOUND:
+        return False
+    return win_probability(score, scale) < PRESSED_CHANCE
 
 
 def falling(score: int, depth: int, shallower: int | None, previous_move: int | None, scale: float) -> bool:
