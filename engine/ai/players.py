@@ -55,9 +55,11 @@ SHALLOWER_FROM_DEPTH = 3
 # the stretched time from the start (`pressed`): its losses come from such positions,
 # and there more time keeps more of them. Morris: a score of -2,500, about 2.5 pieces;
 # hard's moves into a lost game in tools/data/morris_suite.jsonl all score -4,900 or
-# less. Warm suite (session 24, `morris_suite run hard:1.0 --warm 4`), 88 positions:
-# 26 mistakes, 9 into a lost game, mean given 166 without; 21, 4 and 83 with (median
-# 2.06 and 2.20 s a move). With warm tables and no fall, those moves got the plain 1 s.
+# less. Warm suite (session 24, `morris_suite run hard:1.0 --warm 4`), 88 positions,
+# twice without: 26 and 28 mistakes, 9 and 10 into a lost game, mean given 166 and 185
+# (median 2.1-2.2 s a move); with: 21, 4 and 83 (2.20 s); at 0.35, 21, 5 and 99 (2.35
+# s). With warm tables and no fall, those moves got the plain second. In play the
+# thought moves' median stays 0.90 s: a side this far behind is rare.
 PRESSED_CHANCE = 0.27
 MEDIUM_DEPTH = 2
 MEDIUM_MARGIN = 200  # medium picks among moves scoring within this of the best
