@@ -57,9 +57,10 @@ SHALLOWER_FROM_DEPTH = 3
 # hard's moves into a lost game in tools/data/morris_suite.jsonl all score -4,900 or
 # less. Warm suite (session 24, `morris_suite run hard:1.0 --warm 4`), 88 positions,
 # twice without: 26 and 28 mistakes, 9 and 10 into a lost game, mean given 166 and 185
-# (median 2.1-2.2 s a move); with: 21, 4 and 83 (2.20 s); at 0.35, 21, 5 and 99 (2.35
-# s). With warm tables and no fall, those moves got the plain second. In play the
-# thought moves' median stays 0.90 s: a side this far behind is rare.
+# (median 2.1-2.2 s a move); with, twice: 21, 4 and 83, then 21, 5 and 99 (2.2-2.3 s);
+# at 0.35, 21, 5 and 99 (2.35 s); stretched to 4.5 times instead of PANIC_FACTOR, 20,
+# 7 and 129 (2.86 s): no better. With warm tables and no fall, those moves got the
+# plain second. In play the thought moves' median stays 0.90 s: this far behind is rare.
 PRESSED_CHANCE = 0.27
 MEDIUM_DEPTH = 2
 MEDIUM_MARGIN = 200  # medium picks among moves scoring within this of the best
