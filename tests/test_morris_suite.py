@@ -3,14 +3,16 @@ it keeps, with a scripted engine in place of millref."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from conftest import NINE_MOVING_BLACK, NINE_MOVING_WHITE
 
+from engine.core import GameState
 from engine.games.morris.rules import MorrisMove, parse_morris_move
 from tools.morris_blame import LOST
 from tools.morris_book_lines import replay
-from tools.morris_suite import suite_positions
+from tools.morris_suite import suite_positions, warm_up
 
 
 def first_legal(history: list[MorrisMove]) -> MorrisMove:
@@ -94,3 +96,25 @@ def test_the_best_move_played_is_scored_once() -> None:
         return next(answers)
 
     assert suite_positions(moves, 0, ScriptedRef(drifting), drop=30) == []  # type: ignore[arg-type]
+
+
+class CountingPlayer:
+    """tools/morris_match.Player's `choose` and `times`: records the plies it was asked at."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = [9.0]  # an earlier position's move
+        self.asked: list[int] = []
+
+    def choose(self, state: GameState, rng: random.Random) -> None:
+        self.asked.append(state.ply)
+        self.times.append(1.0)
+
+
+def test_warm_up_thinks_at_the_players_previous_turns_and_leaves_their_times_out() -> None:
+    history = mill_free_game(6)  # 24 plies: the player to move at ply 24 moved at 22, 20, ...
+    player = CountingPlayer()
+    warm_up(player, history, 4, random.Random(1))  # type: ignore[arg-type]
+    assert player.asked == [16, 18, 20, 22]
+    assert player.times == [9.0]
+    warm_up(player, history[:5], 4, random.Random(1))  # type: ignore[arg-type]
+    assert player.asked[4:] == [1, 3]  # no turn before the game's first

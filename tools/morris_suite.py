@@ -21,7 +21,8 @@ again, the same, and 20 from lines 81-91; session 24: the 78 again, the same, an
 from lines 92-100; lines 97-99, lost deeper than depth 12 sees, give none).
 
 `run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
-hard:1.0:mobility=40, nodes:60000) with fresh tables and scores its move the same way.
+hard:1.0:mobility=40, nodes:60000) with fresh tables (`--warm N`: after thinking at its N
+previous turns of the game, as in play) and scores its move the same way.
 It prints, per position, what the move gave away against millref's best, and in all:
 how many moves gave away `--drop` or more (mistakes) and the mean given away (a move
 into a lost game counts LOST, however fast the loss). Two players on the same suite,
