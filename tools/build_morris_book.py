@@ -132,7 +132,9 @@ class Builder:
         self.ref = ref
         self.entries: dict[int, BookEntry] = {}
         self.records: list[dict[str, Any]] = []
-        self.learned = 0  # positions whose move was learned by play or a deeper check switched
+        overrides = overrides or {}
+        # Positions whose move was learned by play or a deeper check switched.
+        self.learned = len(overrides)
         if progress.exists():
             for line in progress.read_text().splitlines():
                 record = json.loads(line)
@@ -140,9 +142,7 @@ class Builder:
                 if "game" not in record:
                     entry = BookEntry(record["dst"], record["take"], record["score"], record["depth"])
                     self.entries[record["key"]] = entry
-        if overrides is not None:
-            self.entries.update(overrides)
-            self.learned = len(overrides)
+        self.entries.update(overrides)  # over the searches' own moves
         self.searcher = Searcher(MorrisEvaluator(), tt_max_entries=TT_ENTRIES)
 
     def _log(self, record: dict[str, Any]) -> None:
