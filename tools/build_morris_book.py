@@ -75,7 +75,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -87,7 +87,9 @@ from engine.games.morris.endgame import solve_for_hard  # noqa: E402
 from engine.games.morris.evaluation import MorrisEvaluator  # noqa: E402
 from engine.games.morris.opening import (  # noqa: E402
     DATA_PATH,
+    PLACEMENTS,
     BookEntry,
+    BookFormat,
     canonical,
     encode,
     entry_for,
@@ -120,16 +122,32 @@ FIRST_PLY = 6  # a collapsing side's placement positions from this ply on go to 
 OPENING_PLIES = 2  # random plies before each self-play game (as tools/morris_match.py)
 
 
+class Target(NamedTuple):
+    """A shipped book: its format, its file and the file recording its checksum."""
+
+    form: BookFormat
+    path: Path
+    checksum: Path
+
+
+PLACEMENT_TARGET = Target(PLACEMENTS, DATA_PATH, CHECKSUM_FILE)
+
+
 class Builder:
     """The book being built, its progress file and the deep searcher (the Python search
     bounded by nodes, or millref at a fixed depth when `ref` is given); `overrides`
     (`overrides()`) stand over the searches' own moves."""
 
     def __init__(
-        self, progress: Path, ref: RefSearch | None = None, overrides: dict[int, BookEntry] | None = None
+        self,
+        progress: Path,
+        ref: RefSearch | None = None,
+        overrides: dict[int, BookEntry] | None = None,
+        target: Target | None = None,
     ) -> None:
         self.progress = progress
         self.ref = ref
+        self.target = target or PLACEMENT_TARGET
         self.entries: dict[int, BookEntry] = {}
         self.records: list[dict[str, Any]] = []
         overrides = overrides or {}
@@ -140,7 +158,9 @@ class Builder:
                 record = json.loads(line)
                 self.records.append(record)
                 if "game" not in record:
-                    entry = BookEntry(record["dst"], record["take"], record["score"], record["depth"])
+                    entry = BookEntry(
+                        record["dst"], record["take"], record["score"], record["depth"], record.get("src")
+                    )
                     self.entries[record["key"]] = entry
         self.entries.update(overrides)  # over the searches' own moves
         self.searcher = Searcher(MorrisEvaluator(), tt_max_entries=TT_ENTRIES)
@@ -168,7 +188,8 @@ class Builder:
         self.entries[key] = entry
         seconds = time.perf_counter() - start
         self._log({
-            "key": key, "dst": entry.dst, "take": entry.take, "score": entry.score, "depth": entry.depth,
+            "key": key, **({} if entry.src is None else {"src": entry.src}),
+            "dst": entry.dst, "take": entry.take, "score": entry.score, "depth": entry.depth,
             "nodes": result.nodes, "seconds": round(seconds, 2), "source": source,
             "position": state.position(), "move": str(result.move),
             "engine": f"millref depth {self.ref.depth}" if self.ref else f"search {nodes} nodes",
@@ -178,11 +199,13 @@ class Builder:
         return entry
 
     def write(self, out: Path, built: dict[str, Any]) -> None:
-        data = encode(self.entries, built)
+        data = encode(self.entries, built, self.target.form)
         out.write_bytes(data)
-        if out.resolve() == DATA_PATH.resolve():  # a trial book elsewhere leaves the shipped one's record
+        # A trial book elsewhere leaves the shipped one's record.
+        if out.resolve() == self.target.path.resolve():
             digest, size = hashlib.sha256(data).hexdigest(), len(data)
-            CHECKSUM_FILE.write_text(f"{digest}  {out.name} ({size} bytes, {len(self.entries)} positions)\n")
+            summary = f"{digest}  {out.name} ({size} bytes, {len(self.entries)} positions)\n"
+            self.target.checksum.write_text(summary)
         print(f"wrote {out} ({len(data)} bytes, {len(self.entries)} positions)", flush=True)
 
 

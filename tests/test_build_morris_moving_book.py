@@ -1,0 +1,133 @@
+"""The moving book's builder (tools/build_morris_moving_book.py): samples reach the book
+side's first moving turns through the placement book, lost games add the loser's first
+moving turns, and the file holds exactly what the progress records. Skipped where no C
+compiler is on PATH (millref searches)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.games.morris.opening import MOVES, decode
+from engine.games.morris.rules import MorrisMove, MorrisState
+from engine.registry import new_state
+
+if shutil.which("cc") is None:
+    pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
+
+from tools.build_morris_book import Builder
+from tools.build_morris_moving_book import (
+    LOSS_TURNS,
+    MOVING_TARGET,
+    Pass,
+    loss_positions,
+    main,
+    parse_pass,
+    sample,
+)
+from tools.mill_ref import MillRef
+from tools.morris_book_lines import RefSearch
+
+
+def _build(tmp_path: Path, losses: str = "", *extra: str) -> tuple[list[dict[str, Any]], Path]:
+    progress, out, lost = tmp_path / "progress.jsonl", tmp_path / "trial.book", tmp_path / "losses.jsonl"
+    lost.write_text(losses)
+    # The opponent at depths 8-9: shallower replies leave the placement book at once.
+    argv = ["--depth", "3", "--losses", str(lost),
+            "--progress", str(progress), "--out", str(out), *extra]  # fmt: skip
+    assert main(argv) == 0
+    return [json.loads(line) for line in progress.read_text().splitlines()], out
+
+
+def _state(position: str) -> MorrisState:
+    state = new_state("nine")
+    assert isinstance(state, MorrisState)
+    state.load_position(position)
+    return state
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_samples_book_the_book_sides_first_moving_turn(tmp_path: Path, colour: int) -> None:
+    records, out = _build(tmp_path, "", "--passes", "3:8,9:8,9", "--colours", str(colour))
+    assert records, "no sample reached the moving phase"
+    for record in records:
+        state = _state(record["position"])
+        assert state.to_move == colour and not state.in_hand(0) and not state.in_hand(1)
+        assert state.quiet_plies <= colour  # the first moving turn: Black's follows White's step
+    book = decode(out.read_bytes())
+    assert out.read_bytes().startswith(MOVES.magic) and set(book) == {r["key"] for r in records}
+
+
+def test_a_rerun_resumes_from_the_progress_without_searching_again(tmp_path: Path) -> None:
+    first, _ = _build(tmp_path, "", "--passes", "2:8,9:8,9", "--colours", "0")
+    again, _ = _build(tmp_path, "", "--passes", "2:8,9:8,9", "--colours", "0")
+    assert again == first
+
+
+GAME = [
+    "f4", "d6", "d2", "b2", "f6", "f2", "b4", "e3", "a1",
+    "d5", "d7", "c5", "e5", "c3", "d3", "d1", "c4", "a4",
+    "d7-a7", "e3-e4", "a7-d7", "e4-e3", "d7-g7", "e3-e4", "g7-g4", "d6-d7", "f6-d6", "d7-g7",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("loser", [0, 1])
+def test_a_lost_game_adds_the_losers_first_moving_turns(loser: int) -> None:
+    found = loss_positions({"collapsed": [loser], "moves": GAME})
+    assert [s.ply for s in found] == [18 + loser + 2 * turn for turn in range(LOSS_TURNS)]
+    assert all(s.to_move == loser for s in found)
+
+
+def test_the_loss_stage_books_only_the_losers_positions(tmp_path: Path) -> None:
+    records, out = _build(
+        tmp_path, json.dumps({"collapsed": [1], "moves": GAME}) + "\n", "--passes", "0:8,9:8,9"
+    )
+    assert [r["source"] for r in records] == ["loss 0"] * LOSS_TURNS
+    assert {_state(r["position"]).to_move for r in records} == {1}
+    assert len(decode(out.read_bytes())) == LOSS_TURNS
+
+
+class CountingRef(MillRef):
+    """millref counting the moves it is asked for."""
+
+    def __init__(self, depth: int) -> None:
+        super().__init__(0, depth)
+        self.asked = 0
+
+    def move(self, history: Sequence[MorrisMove], seed: int, avoid: Sequence[MorrisMove] = ()) -> MorrisMove:
+        self.asked += 1
+        return super().move(history, seed, avoid)
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_the_opponent_searches_at_the_passs_moving_depths_once_it_moves(tmp_path: Path, colour: int) -> None:
+    """White's first step comes before Black's first moving turn, after White's."""
+    placing, moving = {8: CountingRef(8), 9: CountingRef(9)}, CountingRef(3)
+    refs: dict[int, MillRef] = {**placing, 3: moving}
+    builder = Builder(tmp_path / "progress.jsonl", RefSearch(3, 1), target=MOVING_TARGET)
+    try:
+        rng = random.Random(4)
+        for _ in range(3):
+            sample(builder, refs, rng, colour, 1, Pass(1, (8, 9), (3, 3)))
+    finally:
+        for ref in refs.values():
+            ref.close()
+    assert sum(ref.asked for ref in placing.values()) > 0
+    assert moving.asked == (3 if colour == 1 else 0)
+
+
+@pytest.mark.parametrize("text", ["3:8,9", "x:8,9:8,9", "3:8:8,9", "-1:8,9:8,9", "3:0,9:8,9", "3:9,8:8,9"])
+def test_a_malformed_pass_is_refused(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_pass(text)
+
+
+def test_a_pass_reads_its_games_then_its_placing_and_moving_depths() -> None:
+    assert parse_pass("40:8,12:10,14") == Pass(40, (8, 12), (10, 14))

@@ -1,0 +1,183 @@
+"""Build the Nine Men's Morris moving book (engine/games/morris/moving.book) offline.
+
+    python -m tools.build_morris_moving_book [--depth 18] [--passes 400:8,12:8,12 600:8,12:10,14]
+        [--moves 1] [--seed 9000] [--colours 01] [--losses tools/data/morris_book_losses.jsonl]
+        [--progress tools/data/morris_moving_progress.jsonl] [--out engine/games/morris/moving.book]
+
+Against a fast strong engine the placement book leads hard into few moving positions (in
+613 logged games of hard against millref at 50 ms a move, 204 distinct positions at ply
+18, two of them a quarter of the games), and there its one-second search misjudges some
+first moves: in a game it lost, b4-c4 scored -0.93 pieces at depth 16 against -0.16 for
+d5-e5, and hard kept b4-c4 at three seconds. The moving book gives those turns the move
+of millref (tools/mill_ref.py, the C yardstick) at `--depth`.
+
+1. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
+   games where that colour plays hard's placement book (the shipped one) and millref
+   plays the other at a depth drawn per move from the pass's ranges, one while it places
+   and one once it moves, with a drawn seed; at the book side's first `--moves` moving
+   turns the deep search chooses the move, which is stored and played. At 50 ms a move
+   millref reaches 9-12 plies late in placement and 11-13 at the first moving turns (two
+   matches on two cores), hence the second pass: the first alone covered 7 in 10 of
+   hard's first moving turns as White in logged games, 1 in 4 as Black, whose turn
+   follows the opponent's first step. A game whose book side leaves the placement book
+   stops there: hard would search, and where it goes is not foreseeable.
+2. Losses: the bookable positions of the loser's first LOSS_TURNS moving turns in each
+   game of `--losses`.
+
+Every search is millref's at a fixed depth from a clean table (tools/morris_book_lines.py
+`RefSearch`), and the draws come from `--seed`, so the book depends only on the
+arguments. Progress is appended to `--progress` (one JSON line a searched position); a
+rerun resumes from it. The book is rewritten as it grows, and its SHA-256 recorded in
+tools/morris_moving_book.sha256.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.games.morris.opening import (  # noqa: E402
+    MOVES,
+    MOVING_PATH,
+    book,
+    bookable,
+    canonical,
+    from_canonical,
+    lookup,
+)
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
+from tools.build_morris_book import LOSSES_FILE, Builder, Target  # noqa: E402
+from tools.mill_ref import MillRef  # noqa: E402
+from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, replay  # noqa: E402
+
+CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"  # checked by tests/test_morris_moving_book.py
+PROGRESS_FILE = ROOT / "tools" / "data" / "morris_moving_progress.jsonl"
+MOVING_TARGET = Target(MOVES, MOVING_PATH, CHECKSUM_FILE)
+RANK_DEPTH = 1  # RefSearch's reply ranking, unused here
+SAVE_EVERY = 50  # sampled games between writes of the book
+LOSS_TURNS = 2  # the loser's first moving turns a lost game adds (a third is bookable only after a removal)
+
+
+def book_side_move(builder: Builder, state: MorrisState, source: str) -> MorrisMove | None:
+    """The book side's move: the placement book's while it places, the moving book's
+    (searched now if new) while the position is bookable; None where hard would search."""
+    if state.in_hand(state.to_move):
+        found = lookup(book(), state)
+        return None if found is None or found[0] not in state.legal_moves() else found[0]
+    if not bookable(state):
+        return None
+    entry = builder.deep(state, 0, source)
+    return from_canonical(entry.move(), canonical(state.key())[1])
+
+
+class Pass(NamedTuple):
+    """A sampling pass: its games per colour, and the ranges of depths the opponent's
+    searches draw from while it places and once it moves."""
+
+    games: int
+    placing: tuple[int, int]
+    moving: tuple[int, int]
+
+
+DEFAULT_PASSES = [Pass(400, (8, 12), (8, 12)), Pass(600, (8, 12), (10, 14))]
+
+
+def parse_pass(text: str) -> Pass:
+    """GAMES:LOW,HIGH:LOW,HIGH (the opponent's depths placing, then moving)."""
+    try:
+        games, placing, moving = text.split(":")
+        plan = Pass(int(games), depths(placing), depths(moving))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"a pass is GAMES:LOW,HIGH:LOW,HIGH, not {text!r}") from error
+    if plan.games < 0 or min(*plan.placing, *plan.moving) < 1:
+        raise argparse.ArgumentTypeError(f"a pass needs games >= 0 and depths >= 1, not {text!r}")
+    return plan
+
+
+def sample(
+    builder: Builder, refs: dict[int, MillRef], rng: random.Random, colour: int, moves: int, plan: Pass
+) -> None:
+    """One sampled game for the book playing `colour`, up to its `moves`-th moving turn."""
+    state = replay([])
+    booked = 0
+    while state.outcome() is None and booked < moves:
+        if state.to_move == colour:
+            moving = not state.in_hand(colour)
+            move = book_side_move(builder, state, f"sampled {colour}")
+            if move is None:
+                return
+            booked += moving
+        else:
+            depth = rng.randint(*(plan.placing if state.in_hand(state.to_move) else plan.moving))
+            move = refs[depth].move(state.history, rng.randrange(1 << 30))
+        state.push(move)
+
+
+def loss_positions(record: dict[str, Any]) -> list[MorrisState]:
+    """The loser's bookable positions in its first LOSS_TURNS moving turns of a lost
+    game (later ones are rarely met again, and the endgame database's are its own)."""
+    history = [parse_morris_move(text) for text in record["moves"]]
+    loser = record["collapsed"][0]
+    found = []
+    for ply in range(min(len(history), PLACEMENT_PLIES + 2 * LOSS_TURNS)):
+        state = replay(history[:ply])
+        if state.to_move == loser and not state.in_hand(loser) and bookable(state):
+            found.append(state)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--depth", type=int, default=18, help="millref's depth for the book's moves")
+    parser.add_argument(
+        "--passes", type=parse_pass, nargs="+", default=DEFAULT_PASSES, help="GAMES:LOW,HIGH:LOW,HIGH each"
+    )
+    parser.add_argument("--moves", type=int, default=1, help="the book side's moving turns per sample")
+    parser.add_argument("--seed", type=int, default=9000, help="pass i draws from seed + i")
+    parser.add_argument("--colours", default="01", help="the book's colours: 0 White, 1 Black")
+    parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost")
+    parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
+    parser.add_argument("--out", type=Path, default=MOVING_PATH)
+    args = parser.parse_args(argv)
+    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "colours")}
+    builder = Builder(args.progress, RefSearch(args.depth, RANK_DEPTH), target=MOVING_TARGET)
+    start = time.perf_counter()
+    needed = {
+        d for plan in args.passes for low, high in (plan.placing, plan.moving) for d in range(low, high + 1)
+    }
+    refs = {depth: MillRef(0, depth) for depth in sorted(needed)}
+    try:
+        for index, plan in enumerate(args.passes):
+            for colour in map(int, args.colours):
+                rng = random.Random((args.seed + index) * 2 + colour)  # a seed of its own each pass
+                for game in range(plan.games):
+                    sample(builder, refs, rng, colour, args.moves, plan)
+                    if game % SAVE_EVERY == SAVE_EVERY - 1:
+                        elapsed = time.perf_counter() - start
+                        print(f"pass {index}, colour {colour}: {game + 1} games, {elapsed:.0f} s", flush=True)
+                        builder.write(args.out, built)
+    finally:
+        for ref in refs.values():
+            ref.close()
+    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
+    built["loss_games"] = len(losses)
+    for number, line in enumerate(losses):
+        for state in loss_positions(json.loads(line)):
+            builder.deep(state, 0, f"loss {number}")
+    builder.write(args.out, built)
+    print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
