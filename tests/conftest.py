@@ -17,7 +17,7 @@ import pytest
 
 from engine import new_state
 from engine.games.morris.board import INDEX_OF_NAME
-from engine.games.morris.rules import MorrisMove, MorrisState
+from engine.games.morris.rules import MorrisMove, MorrisState, position_text
 
 # No window and no sound card for the scene tests: pytest imports this file before any
 # test module, so these are set before pygame is first imported.
@@ -80,6 +80,22 @@ def mask_of(*names: str) -> int:
     for name in names:
         mask |= 1 << INDEX_OF_NAME[name]
     return mask
+
+
+def book_position(key: int) -> MorrisState:
+    """The Nine Men's Morris position a book key stands for (a key has no history)."""
+    state = new_state("nine")
+    assert isinstance(state, MorrisState)
+    mask = (1 << 24) - 1
+    hands = (key >> 49 & 0x1F, key >> 54 & 0x1F)
+    state.load_position(position_text(key & mask, key >> 24 & mask, key >> 48 & 1, hands))
+    return state
+
+
+def mapped_move(move: MorrisMove, perm: Sequence[int]) -> MorrisMove:
+    """A Morris move under a permutation of the points."""
+    src, dst, take = move
+    return MorrisMove(None if src is None else perm[src], perm[dst], None if take is None else perm[take])
 
 
 def move_texts(state: MorrisState) -> set[str]:

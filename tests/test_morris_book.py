@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import book_position, mapped_move
 
 from engine.ai import analyse
 from engine.core import GameState
@@ -27,25 +28,11 @@ from engine.games.morris.opening import (
     entry_for,
     lookup,
 )
-from engine.games.morris.rules import MorrisMove, MorrisState, NineState, position_text
+from engine.games.morris.rules import MorrisMove, MorrisState, NineState
 from engine.registry import GameSpecError, get_spec, new_state, register
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKSUM_FILE = ROOT / "tools" / "morris_book.sha256"
-MASK = (1 << 24) - 1
-
-
-def state_of(key: int) -> MorrisState:
-    """The position a book key stands for (a key has no history)."""
-    state = new_state("nine")
-    assert isinstance(state, MorrisState)
-    hands = (key >> 49 & 0x1F, key >> 54 & 0x1F)
-    state.load_position(position_text(key & MASK, key >> 24 & MASK, key >> 48 & 1, hands))
-    return state
-
-
-def mapped(move: MorrisMove, perm: tuple[int, ...]) -> MorrisMove:
-    return MorrisMove(None, perm[move.dst], None if move.take is None else perm[move.take])
 
 
 def asymmetric_positions(count: int, plies: int, seed: int) -> list[MorrisState]:
@@ -57,7 +44,7 @@ def asymmetric_positions(count: int, plies: int, seed: int) -> list[MorrisState]
         for _ in range(plies):
             state.push(rng.choice(state.legal_moves()))
         moves = list(state.history)
-        images = {tuple(mapped(m, perm) for m in moves) for perm in symmetries()}
+        images = {tuple(mapped_move(m, perm) for m in moves) for perm in symmetries()}
         boards = {replay(list(ms)).key() for ms in images}
         if len(boards) == 16:
             assert isinstance(state, MorrisState)
@@ -81,7 +68,7 @@ def test_every_entry_of_the_shipped_book_is_a_legal_placement_of_its_position() 
     entries = decode(DATA_PATH.read_bytes())
     assert len(entries) > 50  # the tree alone holds every position after two plies
     for key, entry in entries.items():
-        state = state_of(key)
+        state = book_position(key)
         assert canonical(state.key())[0] == key  # stored once, under its smallest image
         assert state.in_hand(state.to_move) and state.outcome() is None
         assert MorrisMove(None, entry.dst, entry.take) in state.legal_moves(), key
@@ -106,10 +93,10 @@ def test_a_rotated_or_mirrored_position_gets_the_rotated_or_mirrored_move() -> N
         key, entry = entry_for(state, move, 123, 9)
         entries = {key: entry}
         for perm in symmetries():
-            image = replay([mapped(m, perm) for m in state.history])
+            image = replay([mapped_move(m, perm) for m in state.history])
             found = lookup(entries, image)
             assert found is not None
-            assert found[0] == mapped(move, perm) and found[1].score == 123
+            assert found[0] == mapped_move(move, perm) and found[1].score == 123
 
 
 def test_the_file_round_trips_and_a_damaged_or_missing_one_is_no_book(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import book_position, mapped_move
 
 from engine.ai import analyse
 from engine.games.morris import opening
@@ -29,12 +30,11 @@ from engine.games.morris.opening import (
     lookup,
 )
 from engine.games.morris.packed import pack
-from engine.games.morris.rules import MorrisMove, MorrisState, position_text
+from engine.games.morris.rules import MorrisState, position_text
 from engine.registry import new_state
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"
-MASK = (1 << 24) - 1
 
 
 def moving_position(seed: int, asymmetric: bool = True) -> MorrisState:
@@ -69,19 +69,6 @@ def image_of(state: MorrisState, perm: tuple[int, ...]) -> MorrisState:
     return moved
 
 
-def mapped(move: MorrisMove, perm: tuple[int, ...]) -> MorrisMove:
-    src, dst, take = move
-    return MorrisMove(None if src is None else perm[src], perm[dst], None if take is None else perm[take])
-
-
-def state_of(key: int) -> MorrisState:
-    state = new_state("nine")
-    assert isinstance(state, MorrisState)
-    hands = (key >> 49 & 0x1F, key >> 54 & 0x1F)
-    state.load_position(position_text(key & MASK, key >> 24 & MASK, key >> 48 & 1, hands))
-    return state
-
-
 def test_the_shipped_moving_book_matches_the_builders_recorded_checksum() -> None:
     recorded = CHECKSUM_FILE.read_text().split()[0]
     assert hashlib.sha256(MOVING_PATH.read_bytes()).hexdigest() == recorded
@@ -91,7 +78,7 @@ def test_every_entry_of_the_shipped_moving_book_is_a_legal_step_of_its_position(
     entries = decode(MOVING_PATH.read_bytes())
     assert len(entries) > 100
     for key, entry in entries.items():
-        state = state_of(key)
+        state = book_position(key)
         assert canonical(state.key())[0] == key  # stored once, under its smallest image
         assert bookable(state) and not state.in_hand(0) and not state.in_hand(1)
         assert entry.src is not None and entry.move() in state.legal_moves(), key
@@ -105,7 +92,7 @@ def test_a_rotated_or_mirrored_moving_position_gets_the_rotated_or_mirrored_step
         assert entry.src is not None
         for perm in symmetries():
             found = lookup({key: entry}, image_of(state, perm))
-            assert found is not None and found[0] == mapped(move, perm) and found[1].score == -40
+            assert found is not None and found[0] == mapped_move(move, perm) and found[1].score == -40
 
 
 def test_a_moving_position_leaves_the_book_once_a_repetition_could_lie_in_its_history() -> None:
@@ -152,14 +139,14 @@ def test_a_moving_entry_with_an_impossible_point_is_a_damaged_book() -> None:
 def test_hard_plays_the_shipped_moving_book_without_searching() -> None:
     entries = decode(MOVING_PATH.read_bytes())
     key, entry = next(iter(sorted(entries.items())))
-    state = state_of(key)
+    state = book_position(key)
     choice = analyse(state, "hard", movetime=0.05)
     assert choice.move == entry.move() and (choice.depth, choice.nodes) == (entry.depth, 0)
 
 
 def test_a_missing_moving_book_leaves_hard_searching(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     entries = decode(MOVING_PATH.read_bytes())
-    state = state_of(next(iter(entries)))
+    state = book_position(next(iter(entries)))
     monkeypatch.setattr(opening, "MOVING_PATH", tmp_path / "missing.book")
     assert book_move(state) is None
     choice = analyse(state, "hard", movetime=0.05)
