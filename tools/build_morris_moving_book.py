@@ -52,14 +52,12 @@ from engine.games.morris.opening import (  # noqa: E402
     MOVING_PATH,
     book,
     bookable,
-    canonical,
-    from_canonical,
     lookup,
 )
 from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
 from tools.build_morris_book import LOSSES_FILE, Builder, Target  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
-from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, replay  # noqa: E402
+from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, entry_move, replay  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"  # checked by tests/test_morris_moving_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_moving_progress.jsonl"
@@ -77,8 +75,7 @@ def book_side_move(builder: Builder, state: MorrisState, source: str) -> MorrisM
         return None if found is None or found[0] not in state.legal_moves() else found[0]
     if not bookable(state):
         return None
-    entry = builder.deep(state, 0, source)
-    return from_canonical(entry.move(), canonical(state.key())[1])
+    return entry_move(state, builder.deep(state, 0, source))
 
 
 class Pass(NamedTuple):

@@ -53,7 +53,7 @@ def ref_score(score: int) -> int:
 
 def entry_move(state: MorrisState, entry: BookEntry) -> MorrisMove:
     """A book entry's move in `state`'s own frame (entries are stored canonically)."""
-    return from_canonical(MorrisMove(None, entry.dst, entry.take), canonical(state.key())[1])
+    return from_canonical(entry.move(), canonical(state.key())[1])
 
 
 def book_exits_summary(plies: list[int]) -> str:

@@ -198,8 +198,9 @@ def lookup(entries: dict[int, BookEntry], state: GameState) -> tuple[MorrisMove,
 
 def book_move(state: GameState) -> tuple[Any, int, int] | None:
     """The hard level's opening hook (`GameSpec.opening`): (move, score, depth), from
-    the placement book, then the moving book."""
-    found = lookup(book(), state) or lookup(book(MOVING_PATH), state)
+    the book of the position's phase (the placement book while the side places)."""
+    placing = cast(MorrisState, state).in_hand(state.to_move)
+    found = lookup(book() if placing else book(MOVING_PATH), state)
     if found is None:
         return None
     move, entry = found
