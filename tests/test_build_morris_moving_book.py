@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from engine.games.morris.opening import MOVES, decode
+from engine.games.morris.opening import MOVES, MOVING_PATH, BookError, decode
+from engine.games.morris.packed import unpack
 from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
 
@@ -24,8 +25,10 @@ if shutil.which("cc") is None:
 
 from tools.build_morris_book import Builder
 from tools.build_morris_moving_book import (
+    DEFAULT_PASSES,
     LOSS_TURNS,
     MOVING_TARGET,
+    PROGRESS_FILE,
     Pass,
     loss_positions,
     main,
@@ -131,3 +134,12 @@ def test_a_malformed_pass_is_refused(text: str) -> None:
 
 def test_a_pass_reads_its_games_then_its_placing_and_moving_depths() -> None:
     assert parse_pass("40:8,12:10,14") == Pass(40, (8, 12), (10, 14))
+
+
+def test_the_shipped_book_holds_the_progress_built_with_the_default_arguments() -> None:
+    """The README's command (the defaults) rebuilds the shipped book from its progress."""
+    header, _ = unpack(MOVING_PATH.read_bytes(), MOVES.magic, BookError, "moving book")
+    built = header["built"]
+    assert built["passes"] == json.loads(json.dumps(DEFAULT_PASSES))
+    assert (built["depth"], built["moves"], built["seed"]) == (18, 1, 9000)
+    assert decode(MOVING_PATH.read_bytes()) == Builder(PROGRESS_FILE, target=MOVING_TARGET).entries
