@@ -23,7 +23,7 @@ from engine.registry import new_state
 if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
-from tools.build_morris_book import Builder
+from tools.build_morris_book import LOSSES_FILE, Builder
 from tools.build_morris_moving_book import (
     DEFAULT_PASSES,
     LOSS_TURNS,
@@ -137,9 +137,11 @@ def test_a_pass_reads_its_games_then_its_placing_and_moving_depths() -> None:
 
 
 def test_the_shipped_book_holds_the_progress_built_with_the_default_arguments() -> None:
-    """The README's command (the defaults) rebuilds the shipped book from its progress."""
+    """The README's command (the defaults) rebuilds the shipped book from its progress:
+    a game appended to the losses file calls for a rerun (its loss stage, a minute)."""
     header, _ = unpack(MOVING_PATH.read_bytes(), MOVES.magic, BookError, "moving book")
     built = header["built"]
     assert built["passes"] == json.loads(json.dumps(DEFAULT_PASSES))
     assert (built["depth"], built["moves"], built["seed"]) == (18, 1, 9000)
+    assert built["loss_games"] == len(LOSSES_FILE.read_text().splitlines())
     assert decode(MOVING_PATH.read_bytes()) == Builder(PROGRESS_FILE, target=MOVING_TARGET).entries
