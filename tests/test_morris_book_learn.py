@@ -84,6 +84,35 @@ def test_the_move_that_lost_least_is_recorded_with_the_evidence(
     assert f"learned {seen[1]}" in capsys.readouterr().out
 
 
+def test_the_proposals_learned_are_the_switches_not_learned_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    learned_lines: list[str] = []
+
+    def learning(state: MorrisState, args: object) -> None:
+        learned_lines.append(" ".join(map(str, state.history)))
+
+    monkeypatch.setattr(morris_book_learn, "learn", learning)
+    monkeypatch.setattr(morris_book_learn, "book", dict)  # no shipped book: the learned moves only
+    before, other = "d6 f4 b4", "d6 f4"
+    proposals, learned = tmp_path / "steered.jsonl", tmp_path / "learned.jsonl"
+    records = [
+        {"line": LINE, "move": "g1", "book": "a4"},
+        {"line": other, "move": "b4", "book": "b4"},  # the book's move kept: nothing to learn
+        {"line": before, "move": "f2", "book": "b2"},  # its position learned already
+        {"line": f"{before} f2 d2", "move": "a1", "book": "g7"},  # under f2, where b2 is learned
+    ]
+    proposals.write_text("".join(json.dumps(record) + "\n" for record in records))
+    learned.write_text(json.dumps({"line": before, "move": "b2", "score": 0, "depth": 14}) + "\n")
+    assert main(["--proposals", str(proposals), "--learned", str(learned)]) == 0
+    assert learned_lines == [LINE]
+    assert f"{before}: learned, or under a learned move" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main([LINE, "--proposals", str(proposals)])  # a line or the proposals, not both
+    with pytest.raises(SystemExit):
+        main([])
+
+
 def test_every_symmetric_image_of_a_position_gets_the_image_of_its_deep_move() -> None:
     line = PLAYED[:9]  # placements only, no capture: an image is the points mapped
     refs = Referees(deep_depth=4)

@@ -46,7 +46,7 @@ depth D, `--tree-nodes` and `--deep-nodes` then unused; without it, the Python s
 4. Real losses: games hard lost in matches (tools/morris_match.py --losses writes
    them), one JSON object a line in `--losses`: {"collapsed": [the loser's colour],
    "moves": [...]}; the loser's placement positions from FIRST_PLY on are searched
-   deeply and added.
+   deeply and added (before the samples of stage 2: a run stopped in them holds these).
 
 Learned moves (`--learned`, tools/morris_book_learn.py: the move of a position that a
 fast searcher held best by play among the deep search's best few) stand over the deep
@@ -355,6 +355,16 @@ def main(argv: list[str] | None = None) -> int:
         widths = [int(width) for width in args.learned_widths.split(",")]
         for learned_line in learned_lines(args.deep, switches_only=True) + learned_lines(args.learned):
             lines(deep, ref, widths, len(learned_line) % 2, save, learned_line, "learned")
+    # The games hard lost (stage 4) before the samples: quick, so a run stopped in the
+    # sample passes (hours) holds them. A sampled entry is its position's own search
+    # whatever came first; the self-play games (none in the README's command) see more.
+    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
+    built["loss_games"] = len(losses)
+    for number, line in enumerate(losses):
+        for state in collapse_positions(json.loads(line)):
+            builder.deep(state, args.deep_nodes, f"loss {number}")
+    if losses:
+        builder.write(args.out, built)
     wide = depths(args.sample_depths)
     passes = [(args.samples, args.seed, 0, wide), (args.opening_samples, args.seed + 1, OPENING_PLIES, wide)]
     if len(args.fast_samples) != len(args.fast_depths):
@@ -370,13 +380,6 @@ def main(argv: list[str] | None = None) -> int:
         record = done[0] if done else self_play(builder, game, args)
         for state in collapse_positions(record):
             builder.deep(state, args.deep_nodes, f"collapse game {game}")
-        builder.write(args.out, built)
-    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
-    built["loss_games"] = len(losses)
-    for number, line in enumerate(losses):
-        for state in collapse_positions(json.loads(line)):
-            builder.deep(state, args.deep_nodes, f"loss {number}")
-    if losses:
         builder.write(args.out, built)
     print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
     return 0

@@ -60,20 +60,22 @@ from tools.morris_book_lines import (  # noqa: E402
     LEARNED_FILE,
     PLACEMENT_PLIES,
     learned_records,
-    placements_before,
+    position_key,
     ref_score,
     replay,
 )
 
 
 def visits(
-    entries: dict[int, BookEntry], opponent: str, games: int, from_ply: int, seed: int, stand_in: int
+    entries: dict[int, BookEntry], opponent: str, games: int, from_ply: int, seed: int, stand_in: int,
+    ends: list[list[MorrisMove]] | None = None,
 ) -> tuple[Counter[int], dict[int, list[MorrisMove]]]:
     """How often the book side stands at each position from `from_ply` on (by canonical
     key), and a line reaching each. Where the book has no move, hard would search:
     millref at depth `stand_in` (about as deep as hard's second) plays for it, so the
     positions after the book runs out count too (one lost game left the book at ply 15
-    and went wrong at ply 17)."""
+    and went wrong at ply 17). Each placement's whole line is appended to `ends`, the book
+    side White and Black in turn."""
     counts: Counter[int] = Counter()
     reached: dict[int, list[MorrisMove]] = {}
     rng = random.Random(seed)
@@ -92,6 +94,8 @@ def visits(
                     else:
                         move = ref.move(state.history, rng.randrange(1 << 30))
                     state.push(move)
+                if ends is not None:
+                    ends.append(list(state.history))
     return counts, reached
 
 
@@ -160,10 +164,6 @@ def to_check(counts: Counter[int], out: Path, depth: int, level: int) -> list[in
             continue
         todo.append(key)
     return todo
-
-
-def position_key(record: dict[str, Any]) -> int:
-    return canonical(replay(placements_before(record)).key())[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """Learn a book move from play: which of a position's best moves a fast searcher holds
 best against a stronger one.
 
-    python -m tools.morris_book_learn "f4 d2 d6 b6 b4 f2 b2 e4 c5" [--candidates 4]
+    python -m tools.morris_book_learn "f4 d2 d6 b6 b4 f2 b2 e4 c5" | --proposals FILE [--candidates 4]
         [--games 24] [--deep-depth 14] [--their-placement 8,11] [--own-moving 7,9]
         [--their-movetime 20] [--seed 1] [--record tools/data/morris_book_learned.jsonl]
 
@@ -28,7 +28,9 @@ where the book's c4 at -0.06 lost 21: it blocks the line White's double threat n
 with `--record FILE` the position, the move and the evidence are appended to FILE,
 which tools/build_morris_book.py --learned reads over its own searches. The book's
 move (`--learned` moves over the shipped book's) is always a candidate, and the book
-side's later placements follow the same book.
+side's later placements follow the same book. With `--proposals FILE`, every position
+whose move tools/morris_book_steer.py proposes to switch in FILE, and has no learned
+move yet, is learned in turn.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ from tools.morris_book_lines import (  # noqa: E402
     depths,
     entry_move,
     learned_entries,
+    learned_records,
+    position_key,
     ref_score,
     replay,
 )
@@ -182,20 +186,60 @@ def score_move(
 def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
-    parser.add_argument("line", help="the placements before the book side's move, space separated")
+    parser.add_argument("line", nargs="?", help="the placements before the book side's move, space separated")
+    parser.add_argument("--proposals", type=Path, help="instead: a steer file's switches")
     parser.add_argument("--candidates", type=positive, default=4)
     parser.add_argument("--games", type=positive, default=24)
     add_play_options(parser)
     parser.add_argument("--record", type=Path, help="append the chosen move and its evidence here")
     args = parser.parse_args(argv)
+    if (args.line is None) == (args.proposals is None):
+        parser.error("give a line or --proposals")
+    todo = [args.line] if args.line is not None else [
+        record["line"] for record in learned_records(args.proposals, switches_only=True)
+    ]  # fmt: skip
+    for text in todo:
+        state = replay([])
+        try:
+            state.play_all(text.split())  # checked play: parsed, legal
+        except ValueError as error:
+            parser.error(f"line: {error}")
+        if state.ply >= PLACEMENT_PLIES or state.outcome() is not None:
+            parser.error("the line must end in placement, with the book side to move")
+        if args.line is None:
+            # Asked again each time: a move learned just now may settle the next proposals.
+            if not open_proposal(state, args):
+                print(f"{text}: learned, or under a learned move", flush=True)
+                continue
+            print(text, flush=True)
+        learn(state, args)
+    return 0
+
+
+def open_proposal(state: MorrisState, args: argparse.Namespace) -> bool:
+    """Whether a proposal's position has no learned move yet and the book still leads there."""
+    key = canonical(state.key())[0]
+    if any(position_key(record) == key for record in learned_records(args.learned)):
+        return False
+    return follows_book(list(state.history), play_settings(args)[1])
+
+
+def follows_book(line: list[MorrisMove], entries: dict[int, BookEntry]) -> bool:
+    """Whether the book side (the side to move after `line`) played the book's move
+    wherever the book has one: a proposal under a move since learned away is moot."""
+    side = len(line) % 2
     state = replay([])
-    try:
-        state.play_all(args.line.split())  # checked play: parsed, legal
-    except ValueError as error:
-        parser.error(f"line: {error}")
+    for move in line:
+        found = lookup(entries, state) if state.to_move == side else None
+        if found is not None and found[0] != move:
+            return False
+        state.push(move)
+    return True
+
+
+def learn(state: MorrisState, args: argparse.Namespace) -> None:
+    """Plays the position's candidates out, prints the results and records the choice."""
     line = list(state.history)
-    if state.ply >= PLACEMENT_PLIES or state.outcome() is not None:
-        parser.error("the line must end in placement, with the book side to move")
     settings, entries = play_settings(args)
     book_move = lookup(entries, state)
     refs = Referees(args.deep_depth)
@@ -211,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         refs.close()
     best, best_score, _ = min(played, key=lambda each: (each[2].losses, -each[2].score))
-    print(f"book move {book_move[0] if book_move else None}; learned {best}")
+    print(f"book move {book_move[0] if book_move else None}; learned {best}", flush=True)
     if args.record is not None:
         evidence = [{"move": str(move), "score": score, "wins": result.wins, "draws": result.draws,
                      "losses": result.losses} for move, score, result in played]  # fmt: skip
@@ -221,7 +265,6 @@ def main(argv: list[str] | None = None) -> int:
                   "settings": vars(settings), "evidence": evidence}  # fmt: skip
         with args.record.open("a", encoding="utf-8") as out:
             out.write(json.dumps(record) + "\n")
-    return 0
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from tools.mill_ref import MillRef
 PLACEMENT_PLIES = 18  # nine pieces a side
 LEARNED_FILE = Path(__file__).resolve().parent / "data" / "morris_book_learned.jsonl"  # learned_entries
 DEEP_FILE = Path(__file__).resolve().parent / "data" / "morris_book_deep.jsonl"  # tools/morris_book_deepen.py
+STEERED_FILE = Path(__file__).resolve().parent / "data" / "morris_book_steered.jsonl"  # morris_book_steer.py
 REF_PIECE = 100  # millref's piece; the book stores the evaluation's units (PIECE)
 REF_MATE = 30_000  # millref's score of a win at the root (a win at ply n is REF_MATE - n)
 REF_MATE_BOUND = 29_000
@@ -102,6 +103,11 @@ def placements_before(record: dict[str, Any]) -> list[MorrisMove]:
 def learned_lines(path: Path, switches_only: bool = False) -> list[list[MorrisMove]]:
     """The placements before each learned move of `path`, in the file's order."""
     return [placements_before(record) for record in learned_records(path, switches_only)]
+
+
+def position_key(record: dict[str, Any]) -> int:
+    """The canonical key of a learned record's position (before its move)."""
+    return canonical(replay(placements_before(record)).key())[0]
 
 
 def learned_entries(path: Path, switches_only: bool = False) -> dict[int, BookEntry]:
