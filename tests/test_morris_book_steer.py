@@ -1,5 +1,5 @@
-"""Hard's judgement of the book's last placements (tools/morris_book_steer.py) and how
-the builder takes its switches. Skipped where no C compiler is on PATH (millref)."""
+"""Hard's judgement of the book's placements (tools/morris_book_steer.py): the moves it
+proposes for play to decide. Skipped where no C compiler is on PATH (millref)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_hard_judges_a_placement_that_lets_a_mill_close_a_piece_down() -> None:
     assert abs(judge(THREAT, BLOCK, NODES)) < 400
 
 
-def test_a_move_judged_lost_gives_way_to_millref_s_equal_that_hard_holds() -> None:
+def test_a_move_judged_lost_is_disputed_by_millref_s_equal_that_hard_holds() -> None:
     record = checked()
     assert record["book"] == "b2" and record["judged"] <= -700 and record["move"] == "a7"
     evidence = {item["move"]: item for item in record["evidence"]}
@@ -76,7 +76,7 @@ def test_the_tool_appends_its_checks_and_does_not_repeat_them(
     assert learned_records(out)[:2] == first
     keys = [canonical(replay(placements_before(record)).key())[0] for record in learned_records(out)]
     assert len(keys) == len(set(keys))
-    assert "switched" in capsys.readouterr().out
+    assert "proposed" in capsys.readouterr().out
 
 
 def test_the_survey_judges_each_placement_s_end_for_the_book_side(capsys: pytest.CaptureFixture[str]) -> None:

@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("line", nargs="?", help="the placements before the book side's move, space separated")
-    parser.add_argument("--proposals", type=Path, help="instead: a steer file's switches")
+    parser.add_argument("--proposals", type=Path, help="instead: a steer file's proposals")
     parser.add_argument("--candidates", type=positive, default=4)
     parser.add_argument("--games", type=positive, default=24)
     add_play_options(parser)

@@ -205,22 +205,22 @@ def main(argv: list[str] | None = None) -> int:
           f"checking {len(todo)}", flush=True)  # fmt: skip
     names = ("nodes", "flag", "gain", "rank_depth", "candidates", "margin")
     settings: Settings = {name: getattr(args, name) for name in names}
-    switched = flagged = 0
+    proposed = flagged = 0
     with ProcessPoolExecutor(args.workers, mp_context=spawn) as pool:
         found = {key: hit for key in todo if (hit := lookup(entries, replay(reached[key]))) is not None}
         jobs = [pool.submit(check, reached[key], hit, counts[key], settings) for key, hit in found.items()]
         for number, job in enumerate(jobs, 1):
             record = job.result()
             flagged += "evidence" in record
-            switched += record["move"] != record["book"]
+            proposed += record["move"] != record["book"]
             with args.out.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(record) + "\n")
             others = ", ".join(f"{e['move']} {e['ref']}/{e['judged']}" for e in record.get("evidence", []))
             print(f"{number}/{len(todo)} ply {len(record['line'].split())} x{record['visits']}: "
                   f"book {record['book']} judged {record['judged']} -> {record['move']}"
                   f"{f' [{others}]' if others else ''} ({record['seconds']} s; "
-                  f"{flagged} flagged, {switched} switched)", flush=True)  # fmt: skip
-    print(f"{switched} of {len(todo)} moves switched ({flagged} judged below {args.flag})", flush=True)
+                  f"{flagged} flagged, {proposed} proposed)", flush=True)  # fmt: skip
+    print(f"{proposed} of {len(todo)} moves proposed ({flagged} judged below {args.flag})", flush=True)
     return 0
 
 
