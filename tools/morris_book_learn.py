@@ -108,11 +108,16 @@ class Referees:
 
     def candidates(self, state: MorrisState, count: int) -> list[tuple[MorrisMove, int]]:
         """The `count` best moves by the deep search, each with its score (Python units)."""
+        return [(move, ref_score(score)) for move, score in self.ranked(state, count, self.deep_depth)]
+
+    def ranked(self, state: MorrisState, count: int, depth: int) -> list[tuple[MorrisMove, int]]:
+        """The `count` best moves by millref at `depth`, best first (each asked again with
+        the better ones avoided), each with its score in millref's units."""
         ranked: list[tuple[MorrisMove, int]] = []
-        engine = self.at(self.deep_depth)
+        engine = self.at(depth)
         for _ in range(min(count, len(state.legal_moves()))):
             move = engine.move(state.history, 0, [move for move, _ in ranked])
-            ranked.append((move, ref_score(engine.last["score"])))
+            ranked.append((move, engine.last["score"]))
         return ranked
 
     def close(self) -> None:

@@ -59,8 +59,8 @@ if str(ROOT) not in sys.path:
 from engine.ai.search import MATE  # noqa: E402
 from engine.games.morris.opening import DATA_PATH, BookEntry, book, lookup  # noqa: E402
 from engine.games.morris.rules import MorrisMove  # noqa: E402
-from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_deepen import visits  # noqa: E402
+from tools.morris_book_learn import Referees  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
     DEEP_FILE,
     LEARNED_FILE,
@@ -89,27 +89,16 @@ def judge(line: list[MorrisMove], move: MorrisMove, nodes: int) -> int:
     return -results[-1].score
 
 
-_refs: dict[int, MillRef] = {}  # this process's millref by depth, closed at its exit
-
-
-def _close_refs() -> None:
-    for ref in _refs.values():
-        ref.close()
+_referees: Referees | None = None  # this process's millref processes, closed at its exit
 
 
 def candidates(line: list[MorrisMove], depth: int, count: int) -> list[tuple[MorrisMove, int]]:
     """Millref's best `count` moves at `depth`, best first, with their scores."""
-    if depth not in _refs:
-        if not _refs:
-            atexit.register(_close_refs)
-        _refs[depth] = MillRef(0, depth)
-    ref = _refs[depth]
-    found: list[tuple[MorrisMove, int]] = []
-    legal = len(replay(line).legal_moves())
-    while len(found) < min(count, legal):
-        move = ref.move(line, 0, [move for move, _ in found])
-        found.append((move, ref.last["score"]))
-    return found
+    global _referees
+    if _referees is None:
+        _referees = Referees(depth)
+        atexit.register(_referees.close)
+    return _referees.ranked(replay(line), count, depth)
 
 
 def check(
