@@ -14,7 +14,11 @@ b4-c4 (-0.96 pieces against -0.11 for d5-c5; hard kept it at three seconds). The
 book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) at
 `--depth`.
 
-1. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
+1. Losses: the bookable positions of the loser's first LOSS_TURNS moving turns in each
+   game of `--losses`. They come first: the samples take about two hours, so a run
+   stopped in them holds every loss, and a search gives a position the same move
+   whichever stage meets it first.
+2. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
    games where that colour plays hard's placement book (the shipped one) and millref
    plays the other at a depth drawn per move from the pass's ranges, one while it places
    and one once it moves, with a drawn seed; at the book side's first `--moves` moving
@@ -27,8 +31,6 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
    only from 48 to 49 of 78 as Black: more samples barely foresee the opponent's first
    step. A game whose book side leaves the placement book stops there: hard would
    search, and where it goes is not foreseeable.
-2. Losses: the bookable positions of the loser's first LOSS_TURNS moving turns in each
-   game of `--losses`.
 
 Every search is millref's at a fixed depth from a clean table (tools/morris_book_lines.py
 `RefSearch`), and the draws come from `--seed`, so the book depends only on the
@@ -155,6 +157,13 @@ def main(argv: list[str] | None = None) -> int:
     built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "colours")}
     builder = Builder(args.progress, RefSearch(args.depth, RANK_DEPTH), target=MOVING_TARGET)
     start = time.perf_counter()
+    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
+    built["loss_games"] = len(losses)
+    for number, line in enumerate(losses):
+        for state in loss_positions(json.loads(line)):
+            builder.deep(state, 0, f"loss {number}")
+    builder.write(args.out, built)
+    print(f"{len(losses)} lost games searched in {time.perf_counter() - start:.0f} s", flush=True)
     needed = {
         d for plan in args.passes for low, high in (plan.placing, plan.moving) for d in range(low, high + 1)
     }
@@ -172,11 +181,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         for ref in refs.values():
             ref.close()
-    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
-    built["loss_games"] = len(losses)
-    for number, line in enumerate(losses):
-        for state in loss_positions(json.loads(line)):
-            builder.deep(state, 0, f"loss {number}")
     builder.write(args.out, built)
     print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
