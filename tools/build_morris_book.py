@@ -73,7 +73,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -197,6 +197,17 @@ class Builder:
         print(f"  {source} ply {state.ply}: {result.move} score {result.score} depth {result.depth} "
               f"({result.nodes} nodes, {seconds:.1f} s; {len(self.entries)} known)", flush=True)  # fmt: skip
         return entry
+
+    def search_losses(
+        self, losses: Path, positions: Callable[[dict[str, Any]], Iterable[MorrisState]], nodes: int
+    ) -> int:
+        """Search `positions` of each game in `losses` (tools/morris_match.py --losses, one
+        JSON game a line; a missing file has none) and return how many games it holds."""
+        games = losses.read_text().splitlines() if losses.exists() else []
+        for number, line in enumerate(games):
+            for state in positions(json.loads(line)):
+                self.deep(state, nodes, f"loss {number}")
+        return len(games)
 
     def write(self, out: Path, built: dict[str, Any]) -> None:
         data = encode(self.entries, built, self.target.form)
@@ -358,12 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     # The games hard lost (stage 4) before the samples: quick, so a run stopped in the
     # sample passes (hours) holds them. A sampled entry is its position's own search
     # whatever came first; the self-play games (none in the README's command) see more.
-    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
-    built["loss_games"] = len(losses)
-    for number, line in enumerate(losses):
-        for state in collapse_positions(json.loads(line)):
-            builder.deep(state, args.deep_nodes, f"loss {number}")
-    if losses:
+    built["loss_games"] = builder.search_losses(args.losses, collapse_positions, args.deep_nodes)
+    if built["loss_games"]:
         builder.write(args.out, built)
     wide = depths(args.sample_depths)
     passes = [(args.samples, args.seed, 0, wide), (args.opening_samples, args.seed + 1, OPENING_PLIES, wide)]

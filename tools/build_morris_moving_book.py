@@ -42,7 +42,6 @@ tools/morris_moving_book.sha256.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -157,13 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "colours")}
     builder = Builder(args.progress, RefSearch(args.depth, RANK_DEPTH), target=MOVING_TARGET)
     start = time.perf_counter()
-    losses = args.losses.read_text().splitlines() if args.losses.exists() else []
-    built["loss_games"] = len(losses)
-    for number, line in enumerate(losses):
-        for state in loss_positions(json.loads(line)):
-            builder.deep(state, 0, f"loss {number}")
+    built["loss_games"] = builder.search_losses(args.losses, loss_positions, 0)
     builder.write(args.out, built)
-    print(f"{len(losses)} lost games searched in {time.perf_counter() - start:.0f} s", flush=True)
+    print(f"{built['loss_games']} lost games searched in {time.perf_counter() - start:.0f} s", flush=True)
     needed = {
         d for plan in args.passes for low, high in (plan.placing, plan.moving) for d in range(low, high + 1)
     }
