@@ -3,6 +3,7 @@ it keeps, with a scripted engine in place of millref."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
@@ -12,7 +13,7 @@ from engine.core import GameState
 from engine.games.morris.rules import MorrisMove, parse_morris_move
 from tools.morris_blame import LOST
 from tools.morris_book_lines import replay
-from tools.morris_suite import suite_positions, warm_up
+from tools.morris_suite import lost_games, suite_positions, warm_up
 
 
 def first_legal(history: list[MorrisMove]) -> MorrisMove:
@@ -118,3 +119,20 @@ def test_warm_up_thinks_at_the_players_previous_turns_and_leaves_their_times_out
     assert player.times == [9.0]
     warm_up(player, history[:5], 4, random.Random(1))  # type: ignore[arg-type]
     assert player.asked[4:] == [1, 3]  # no turn before the game's first
+
+
+def test_lost_games_are_the_hard_losers_from_the_first_line_on() -> None:
+    def line(a_spec: str, b_spec: str, game: int, loser: int) -> str:
+        source = f"tools/morris_match.py {a_spec} {b_spec} --seed 1, game {game} (a note)"
+        return json.dumps({"from": source, "collapsed": [loser], "moves": []})
+
+    lines = [
+        line("hard:1.0", "ref:50", 1, 0),  # game 1: A (hard) White, White lost
+        line("hard:1.0", "ref:50", 1, 1),  # the reference lost
+        line("hard:1.0", "ref:50", 2, 0),  # game 2: A Black, White (the reference) lost
+        line("ref:50", "hard:1.0", 2, 0),  # B (hard) White lost
+        json.dumps({"from": "learned by play", "collapsed": [0], "moves": []}),
+    ]
+    assert [number for number, _ in lost_games(lines)] == [0, 3]
+    assert [number for number, _ in lost_games(lines, first=1)] == [3]
+    assert list(lost_games(lines, first=len(lines))) == []

@@ -1,6 +1,6 @@
 """A test suite of the positions where hard went wrong, and a player's moves there.
 
-    python -m tools.morris_suite build [LOSSES.jsonl] [--depth 12] [--drop 30]
+    python -m tools.morris_suite build [LOSSES.jsonl] [--depth 12] [--drop 30] [--first LINE]
                                       [--out tools/data/morris_suite.jsonl]
     python -m tools.morris_suite run PLAYER [--suite FILE] [--depth 12] [--only N]
 
@@ -16,9 +16,10 @@ with millref at `--depth`, until millref sees the game lost. A move that gave aw
 `--drop` hundredths of a piece or more, from a position not yet lost, is a suite
 position. Each line of the suite: the moves before, the move played and millref's
 best, and the score after each. tools/data/morris_suite.jsonl is the losses file's
-suite at the defaults: 88 positions from 47 games (session 20: the 58 of lines 0-80
+suite at the defaults: 98 positions from 55 games (session 20: the 58 of lines 0-80
 again, the same, and 20 from lines 81-91; session 24: the 78 again, the same, and 10
-from lines 92-100; lines 97-99, lost deeper than depth 12 sees, give none).
+from lines 92-100; lines 97-99, lost deeper than depth 12 sees, give none; session 30:
+10 from lines 101-111, built with `--first 101` and appended; 106, 107 and 110 give none).
 
 `run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
 hard:1.0:mobility=40, nodes:60000) with fresh tables (`--warm N`: after thinking at its N
@@ -53,6 +54,7 @@ import json
 import random
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,13 +108,19 @@ def suite_positions(moves: list[MorrisMove], loser: int, ref: MillRef, drop: int
     return found
 
 
-def build(losses: Path, out: Path, depth: int, drop: int) -> int:
+def lost_games(lines: list[str], first: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The losses file's games a hard player lost, with their line numbers, from line
+    `first` on (an earlier suite keeps its positions: a rebuild adds the new lines')."""
+    for number, line in enumerate(lines[first:], start=first):
+        game = json.loads(line)
+        if hard_lost(game):
+            yield number, game
+
+
+def build(losses: Path, out: Path, depth: int, drop: int, first: int = 0) -> int:
     positions = []
     with MillRef(0, depth) as ref:
-        for number, line in enumerate(losses.read_text(encoding="utf-8").splitlines()):
-            game = json.loads(line)
-            if not hard_lost(game):
-                continue
+        for number, game in lost_games(losses.read_text(encoding="utf-8").splitlines(), first):
             moves = [parse_morris_move(text) for text in game["moves"]]
             found = suite_positions(moves, game["collapsed"][0], ref, drop)
             for position in found:
@@ -175,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     making = commands.add_parser("build")
     making.add_argument("losses", type=Path, nargs="?", default=DEFAULT_LOSSES)
     making.add_argument("--out", type=Path, default=DEFAULT_SUITE)
+    making.add_argument("--first", type=int, default=0, help="the losses file's lines from FIRST on only")
     running = commands.add_parser("run")
     running.add_argument("player")
     running.add_argument("--suite", type=Path, default=DEFAULT_SUITE)
@@ -185,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--drop", type=int, default=30, help="hundredths of a piece: a mistake")
     args = parser.parse_args(argv)
     if args.command == "build":
-        return build(args.losses, args.out, args.depth, args.drop)
+        return build(args.losses, args.out, args.depth, args.drop, args.first)
     return run(args.player, args.suite, args.depth, args.drop, args.only, args.warm)
 
 
