@@ -2,7 +2,7 @@
 
     python -m tools.build_morris_moving_book [--depth 18]
         [--passes 400:8,12:8,12 600:8,12:10,14 1000:9,13:11,13] [--moves 1] [--seed 9000]
-        [--colours 01] [--losses tools/data/morris_book_losses.jsonl]
+        [--colours 01] [--every-reply] [--losses tools/data/morris_book_losses.jsonl]
         [--progress tools/data/morris_moving_progress.jsonl] [--out engine/games/morris/moving.book]
 
 Against a fast strong engine the placement book leads hard into few moving positions (in
@@ -30,7 +30,10 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
    turns of 254 later decisive games (none sampled) from 141 to 149 of 176 as White, but
    only from 48 to 49 of 78 as Black: more samples barely foresee the opponent's first
    step. A game whose book side leaves the placement book stops there: hard would
-   search, and where it goes is not foreseeable.
+   search, and where it goes is not foreseeable. With `--every-reply`, at the
+   opponent's moving turn before the book side's first (Black's: White steps first),
+   the book side's answer to every legal step is searched too, not only to the drawn
+   one (the opponent's draws, and so the games, are unchanged).
 
 Every search is millref's at a fixed depth from a clean table (tools/morris_book_lines.py
 `RefSearch`), and the draws come from `--seed`, so the book depends only on the
@@ -107,10 +110,29 @@ def parse_pass(text: str) -> Pass:
     return plan
 
 
+def every_reply(builder: Builder, state: MorrisState) -> None:
+    """The book side's answer to each of the opponent's moves from `state`: the
+    opponent's first step, which the samples barely foresee (Black's first moving turn
+    follows it), is taken whole, as the placement lines take every reply."""
+    for reply in state.legal_moves():
+        state.push(reply)
+        if state.outcome() is None and bookable(state):
+            builder.deep(state, 0, f"every reply {state.to_move}")
+        state.pop()
+
+
 def sample(
-    builder: Builder, refs: dict[int, MillRef], rng: random.Random, colour: int, moves: int, plan: Pass
+    builder: Builder,
+    refs: dict[int, MillRef],
+    rng: random.Random,
+    colour: int,
+    moves: int,
+    plan: Pass,
+    replies: bool = False,
 ) -> None:
-    """One sampled game for the book playing `colour`, up to its `moves`-th moving turn."""
+    """One sampled game for the book playing `colour`, up to its `moves`-th moving turn;
+    with `replies`, every reply at the opponent's moving turn before the first (what the
+    opponent's random draws play is unchanged)."""
     state = replay([])
     booked = 0
     while state.outcome() is None and booked < moves:
@@ -121,7 +143,10 @@ def sample(
                 return
             booked += moving
         else:
-            depth = rng.randint(*(plan.placing if state.in_hand(state.to_move) else plan.moving))
+            placing = state.in_hand(state.to_move)
+            if replies and not placing and not booked:
+                every_reply(builder, state)
+            depth = rng.randint(*(plan.placing if placing else plan.moving))
             move = refs[depth].move(state.history, rng.randrange(1 << 30))
         state.push(move)
 
@@ -149,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=1, help="the book side's moving turns per sample")
     parser.add_argument("--seed", type=int, default=9000, help="pass i draws from seed + i")
     parser.add_argument("--colours", default="01", help="the book's colours: 0 White, 1 Black")
+    parser.add_argument(
+        "--every-reply", action="store_true", help="every opponent step before the book side's first"
+    )
     parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost")
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=MOVING_PATH)
@@ -168,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             for colour in map(int, args.colours):
                 rng = random.Random((args.seed + index) * 2 + colour)  # a seed of its own each pass
                 for game in range(plan.games):
-                    sample(builder, refs, rng, colour, args.moves, plan)
+                    sample(builder, refs, rng, colour, args.moves, plan, args.every_reply)
                     if game % SAVE_EVERY == SAVE_EVERY - 1:
                         elapsed = time.perf_counter() - start
                         print(f"pass {index}, colour {colour}: {game + 1} games, {elapsed:.0f} s", flush=True)
