@@ -81,16 +81,21 @@ def blame(moves: list[MorrisMove], loser: int, ref: MillRef) -> tuple[int, int, 
     return None
 
 
-def hard_lost(game: dict[str, Any]) -> bool:
-    """Whether the loser of a recorded match game was a hard player (notes may follow
-    the game number)."""
+def hard_colours(game: dict[str, Any]) -> list[int]:
+    """The colours a hard player had in a recorded match game (notes may follow the
+    game number; player A is White in odd games)."""
     found = re.match(r"\S*morris_match\.py (\S+) (\S+) .*?, game (\d+)", str(game.get("from", "")))
     if found is None:
-        return False
+        return []
     a_spec, b_spec, number = found.groups()
     a_colour = (int(number) - 1) % 2
-    loser_spec = a_spec if game["collapsed"][0] == a_colour else b_spec
-    return loser_spec.startswith("hard")
+    players = ((a_colour, a_spec), (1 - a_colour, b_spec))
+    return sorted(colour for colour, spec in players if spec.startswith("hard"))
+
+
+def hard_lost(game: dict[str, Any]) -> bool:
+    """Whether the loser of a recorded match game was a hard player."""
+    return game["collapsed"][0] in hard_colours(game)
 
 
 def main() -> int:

@@ -1,0 +1,77 @@
+"""The moving book's coverage of logged games (tools/morris_moving_cover.py), with
+scripted books: which first moving turn counts, and whose."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import NINE_MOVING_BLACK, NINE_MOVING_WHITE
+
+from engine.games.morris.opening import BookEntry, entry_for
+from engine.games.morris.rules import MorrisMove, parse_morris_move
+from tools.morris_blame import hard_colours
+from tools.morris_book_lines import PLACEMENT_PLIES, replay
+from tools.morris_moving_cover import cover, first_moving_turn
+
+
+def mill_free_game() -> list[MorrisMove]:
+    """The conftest's mill-free placement, then White's and Black's first legal steps."""
+    moves = []
+    for white, black in zip(NINE_MOVING_WHITE, NINE_MOVING_BLACK, strict=True):
+        moves += [parse_morris_move(white), parse_morris_move(black)]
+    for _ in range(2):
+        moves.append(replay(moves).legal_moves()[0])
+    return moves
+
+
+def booked(moves: list[MorrisMove], colour: int, plies: range) -> dict[int, BookEntry]:
+    """A book holding the move played at each of `colour`'s turns among `plies`."""
+    entries = {}
+    for ply in plies:
+        state = replay(moves[:ply])
+        if state.to_move == colour:
+            key, entry = entry_for(state, moves[ply], 0, 1)
+            entries[key] = entry
+    return entries
+
+
+def record(moves: list[MorrisMove], a_spec: str, b_spec: str, game: int) -> dict[str, object]:
+    source = f"tools/morris_match.py {a_spec} {b_spec} --seed 1, game {game}"
+    return {"from": source, "collapsed": [0], "moves": [str(move) for move in moves]}
+
+
+def test_hard_colours_follow_the_game_number() -> None:
+    moves = mill_free_game()
+    assert hard_colours(record(moves, "hard:1.0", "ref:50", 1)) == [0]
+    assert hard_colours(record(moves, "hard:1.0", "ref:50", 2)) == [1]
+    assert hard_colours(record(moves, "hard:1.0", "hard:3.0", 2)) == [0, 1]
+    assert hard_colours({"from": "learned by play", "collapsed": [0]}) == []
+
+
+def test_the_first_moving_turn_counts_only_after_the_whole_placement_book() -> None:
+    moves = mill_free_game()
+    game = record(moves, "hard:1.0", "ref:50", 2)  # hard is Black
+    placement = booked(moves, 1, range(PLACEMENT_PLIES))
+    state = first_moving_turn(game, 1, placement)
+    assert state is not None and state.ply == PLACEMENT_PLIES + 1 and state.to_move == 1
+    # One placement the book plays differently, or does not hold: not the book's game.
+    partial = booked(moves, 1, range(PLACEMENT_PLIES - 2))
+    assert first_moving_turn(game, 1, partial) is None
+    other = dict(placement)
+    key, _ = entry_for(replay(moves[:3]), moves[3], 0, 1)
+    wrong = next(move for move in replay(moves[:3]).legal_moves() if move != moves[3])
+    other[key] = entry_for(replay(moves[:3]), wrong, 0, 1)[1]
+    assert first_moving_turn(game, 1, other) is None
+
+
+def test_cover_counts_games_and_distinct_positions_per_colour(tmp_path: Path) -> None:
+    moves = mill_free_game()
+    placement = {**booked(moves, 0, range(PLACEMENT_PLIES)), **booked(moves, 1, range(PLACEMENT_PLIES))}
+    games = [record(moves, "hard:1.0", "ref:50", 1), record(moves, "hard:1.0", "ref:50", 1)]
+    games.append(record(moves, "ref:50", "hard:1.0", 1))  # hard Black
+    losses = tmp_path / "loss.jsonl"
+    losses.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
+    moving = booked(moves, 0, range(PLACEMENT_PLIES, PLACEMENT_PLIES + 1))  # White's first step only
+    found = cover([losses], moving, placement)
+    assert found == {0: (2, 2, 2, 1, 1), 1: (1, 1, 0, 1, 0)}

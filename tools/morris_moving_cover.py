@@ -1,0 +1,93 @@
+"""How often the moving book holds hard's first moving turn in logged match games.
+
+    python -m tools.morris_moving_cover LOSSES.jsonl... [--book engine/games/morris/moving.book]
+
+The files are tools/morris_match.py `--losses` records (every decisive game, with its
+"from": the players and the game number, so which colour hard played). In each game,
+hard's side is followed through placement while the placement book gives the move it
+played (a game of an older book, or out of it, stops there); where hard played the
+book through placement, its first moving turn is looked up in the moving book. Printed
+per colour: the games, those played in the book through placement and how many of
+these the moving book holds at hard's first moving turn, then the same for the distinct
+first moving positions. Different books meet
+different games, so compare two books on the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.games.morris.opening import MOVING_PATH, BookEntry, book, bookable, canonical, lookup
+from engine.games.morris.rules import MorrisState, parse_morris_move
+from tools.morris_blame import hard_colours
+from tools.morris_book_lines import PLACEMENT_PLIES, replay
+
+
+def first_moving_turn(
+    game: dict[str, Any], colour: int, placement: dict[int, BookEntry]
+) -> MorrisState | None:
+    """`colour`'s first moving position, if it played the placement book's every move."""
+    moves = [parse_morris_move(text) for text in game["moves"]]
+    for ply in range(min(len(moves), PLACEMENT_PLIES + 2)):
+        state = replay(moves[:ply])
+        if state.to_move != colour or state.outcome() is not None:
+            continue
+        if not state.in_hand(colour):
+            return state if bookable(state) else None
+        found = lookup(placement, state)
+        if found is None or found[0] != moves[ply]:
+            return None
+    return None
+
+
+def cover(
+    paths: list[Path], moving: dict[int, BookEntry], placement: dict[int, BookEntry] | None = None
+) -> dict[int, tuple[int, int, int, int, int]]:
+    """Per colour: games, games in the book through placement, those of them whose first
+    moving position the moving book holds, distinct first moving positions, and those
+    the moving book holds."""
+    placement = book() if placement is None else placement
+    games = {0: 0, 1: 0}
+    through = {0: 0, 1: 0}
+    held_games = {0: 0, 1: 0}
+    positions: dict[int, set[int]] = {0: set(), 1: set()}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            for colour in hard_colours(game):
+                games[colour] += 1
+                state = first_moving_turn(game, colour, placement)
+                if state is not None:
+                    through[colour] += 1
+                    key = canonical(state.key())[0]
+                    positions[colour].add(key)
+                    held_games[colour] += key in moving
+    held = {colour: sum(key in moving for key in positions[colour]) for colour in (0, 1)}
+    return {
+        colour: (games[colour], through[colour], held_games[colour], len(positions[colour]), held[colour])
+        for colour in (0, 1)
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("losses", type=Path, nargs="+")
+    parser.add_argument("--book", type=Path, default=MOVING_PATH)
+    args = parser.parse_args(argv)
+    moving = book(args.book)
+    for colour, (games, through, held_games, distinct, held) in cover(args.losses, moving).items():
+        name = ("White", "Black")[colour]
+        print(f"hard {name}: {games} games, {through} in the placement book through placement, "
+              f"{held_games} of them in the moving book at the first moving turn; "
+              f"{distinct} distinct first moving positions, {held} in the moving book")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
