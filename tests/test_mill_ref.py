@@ -4,7 +4,10 @@ answers, refused histories. Skipped where no C compiler is on PATH."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from conftest import interleave, play_line, random_game, words
@@ -175,3 +178,21 @@ def test_avoid_ranks_distinct_moves_and_refuses_avoiding_all(ref: MillRef) -> No
     assert ranked[0] == ref.move(state.history, 0)  # avoiding nothing: the best move again
     with pytest.raises(RuntimeError, match="every move is avoided"):
         ref.move(state.history, 0, legal)
+
+
+def test_two_processes_building_at_once_both_get_the_binary(tmp_path: Path) -> None:
+    """Two matches started together each compile millref: neither may rename the
+    other's half-built file away."""
+    binary = tmp_path / "millref"
+    script = (
+        "import sys, pathlib, tools.mill_ref as m; "
+        f"m.BINARY = pathlib.Path({str(binary)!r}); m.build(force=True)"
+    )
+    root = Path(__file__).resolve().parent.parent
+    builds = [
+        subprocess.Popen([sys.executable, "-c", script], cwd=root, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    errors = [build.communicate(timeout=120)[1] for build in builds]
+    assert [build.returncode for build in builds] == [0, 0], errors
+    assert binary.exists() and not list(tmp_path.glob("*.part*"))

@@ -13,6 +13,7 @@ the C engine refuses (a rule it reads differently) fails the request.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -46,7 +47,9 @@ def build(force: bool = False) -> Path:
         if compiler is None:
             raise RuntimeError("no C compiler: `cc` is not on PATH")
         BINARY.parent.mkdir(parents=True, exist_ok=True)
-        partial = BINARY.with_suffix(".part")
+        # A name of this process's own: two matches starting at once each compile, and a
+        # shared partial file was renamed away under the second one.
+        partial = BINARY.with_suffix(f".part{os.getpid()}")
         done = subprocess.run(
             [compiler, "-O2", "-I", str(SOURCE_DIR), "-o", str(partial), *map(str, c_files)],
             capture_output=True,
