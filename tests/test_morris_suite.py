@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from conftest import NINE_MOVING_BLACK, NINE_MOVING_WHITE
 
 from engine.core import GameState
 from engine.games.morris.rules import MorrisMove, parse_morris_move
+from tools import morris_suite
 from tools.morris_blame import LOST
 from tools.morris_book_lines import replay
 from tools.morris_suite import lost_games, suite_positions, warm_up
@@ -136,3 +139,38 @@ def test_lost_games_are_the_hard_losers_from_the_first_line_on() -> None:
     assert [number for number, _ in lost_games(lines)] == [0, 3]
     assert [number for number, _ in lost_games(lines, first=1)] == [3]
     assert list(lost_games(lines, first=len(lines))) == []
+
+
+def test_a_build_from_a_first_line_appends_to_the_suite(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    class NoRef:
+        def __init__(self, seed: int, depth: int) -> None:
+            pass
+
+        def __enter__(self) -> NoRef:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+    def one_position(moves: list[MorrisMove], loser: int, ref: object, drop: int) -> list[dict[str, object]]:
+        return [{"moves": [str(move) for move in moves]}]
+
+    monkeypatch.setattr(morris_suite, "MillRef", NoRef)
+    monkeypatch.setattr(morris_suite, "suite_positions", one_position)
+    source = "tools/morris_match.py hard:1.0 ref:50 --seed 1, game 1"
+    losses = tmp_path / "losses.jsonl"
+    losses.write_text(
+        "".join(
+            json.dumps({"from": source, "collapsed": [0], "moves": [text]}) + "\n" for text in ("d2", "d6")
+        ),
+        encoding="utf-8",
+    )
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text('{"kept": true}\n', encoding="utf-8")
+    morris_suite.build(losses, suite, 12, 30, first=1)
+    lines = [json.loads(line) for line in suite.read_text(encoding="utf-8").splitlines()]
+    assert lines == [{"kept": True}, {"moves": ["d6"], "line": 1}]
+    morris_suite.build(losses, suite, 12, 30)  # from the start: the suite made anew
+    assert [json.loads(line)["line"] for line in suite.read_text(encoding="utf-8").splitlines()] == [0, 1]

@@ -9,8 +9,8 @@ played (a game of an older book, or out of it, stops there); where hard played t
 book through placement, its first moving turn is looked up in the moving book. Printed
 per colour: the games, those played in the book through placement and how many of
 these the moving book holds at hard's first moving turn, then the same for the distinct
-first moving positions. Different books meet
-different games, so compare two books on the same files.
+first moving positions. Different books meet different games, so compare two books on
+the same files.
 """
 
 from __future__ import annotations

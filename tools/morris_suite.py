@@ -19,7 +19,7 @@ best, and the score after each. tools/data/morris_suite.jsonl is the losses file
 suite at the defaults: 98 positions from 55 games (session 20: the 58 of lines 0-80
 again, the same, and 20 from lines 81-91; session 24: the 78 again, the same, and 10
 from lines 92-100; lines 97-99, lost deeper than depth 12 sees, give none; session 30:
-10 from lines 101-111, built with `--first 101` and appended; 106, 107 and 110 give none).
+10 from lines 101-111, appended by `--first 101`; 106, 107 and 110 give none).
 
 `run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
 hard:1.0:mobility=40, nodes:60000) with fresh tables (`--warm N`: after thinking at its N
@@ -128,8 +128,12 @@ def build(losses: Path, out: Path, depth: int, drop: int, first: int = 0) -> int
             positions.extend(found)
             print(f"line {number}: {len(found)} positions", flush=True)
     text = "".join(json.dumps(position) + "\n" for position in positions)
-    out.write_text(text, encoding="utf-8")
-    print(f"{len(positions)} positions written to {out}")
+    if first:  # the earlier lines' positions are in `out` already
+        with out.open("a", encoding="utf-8") as suite:
+            suite.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+    print(f"{len(positions)} positions {'appended' if first else 'written'} to {out}")
     return 0
 
 
@@ -183,7 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     making = commands.add_parser("build")
     making.add_argument("losses", type=Path, nargs="?", default=DEFAULT_LOSSES)
     making.add_argument("--out", type=Path, default=DEFAULT_SUITE)
-    making.add_argument("--first", type=int, default=0, help="the losses file's lines from FIRST on only")
+    making.add_argument(
+        "--first", type=int, default=0, help="append the positions of the losses file's lines from FIRST on"
+    )
     running = commands.add_parser("run")
     running.add_argument("player")
     running.add_argument("--suite", type=Path, default=DEFAULT_SUITE)
