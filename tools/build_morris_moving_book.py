@@ -15,9 +15,9 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
 `--depth`.
 
 1. Losses: the bookable positions of the loser's first LOSS_TURNS moving turns in each
-   game of `--losses`. They come first: the samples take about two hours, so a run
-   stopped in them holds every loss, and a search gives a position the same move
-   whichever stage meets it first.
+   game of `--losses`. They come first: the samples take about two hours (two and a
+   half with `--every-reply`), so a run stopped in them holds every loss, and a search
+   gives a position the same move whichever stage meets it first.
 2. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
    games where that colour plays hard's placement book (the shipped one) and millref
    plays the other at a depth drawn per move from the pass's ranges, one while it places
