@@ -74,6 +74,14 @@ def nine_moving() -> MorrisState:
     return placed("nine", NINE_MOVING_WHITE, NINE_MOVING_BLACK)
 
 
+def nine_moving_game(steps: int) -> list[MorrisMove]:
+    """The NINE_MOVING placements, then `steps` first legal moves: a recorded game."""
+    state = nine_moving()
+    for _ in range(steps):
+        state.push(state.legal_moves()[0])
+    return list(state.history)
+
+
 def mask_of(*names: str) -> int:
     """Bit mask of named points, as `removable` and `mill_points` return."""
     mask = 0

@@ -6,23 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import NINE_MOVING_BLACK, NINE_MOVING_WHITE
+from conftest import nine_moving_game
 
 from engine.games.morris.opening import BookEntry, entry_for
-from engine.games.morris.rules import MorrisMove, parse_morris_move
+from engine.games.morris.rules import MorrisMove
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
 from tools.morris_moving_cover import cover, first_moving_turn
-
-
-def mill_free_game() -> list[MorrisMove]:
-    """The conftest's mill-free placement, then White's and Black's first legal steps."""
-    moves = []
-    for white, black in zip(NINE_MOVING_WHITE, NINE_MOVING_BLACK, strict=True):
-        moves += [parse_morris_move(white), parse_morris_move(black)]
-    for _ in range(2):
-        moves.append(replay(moves).legal_moves()[0])
-    return moves
 
 
 def booked(moves: list[MorrisMove], colour: int, plies: range) -> dict[int, BookEntry]:
@@ -42,7 +32,7 @@ def record(moves: list[MorrisMove], a_spec: str, b_spec: str, game: int) -> dict
 
 
 def test_hard_colours_follow_the_game_number() -> None:
-    moves = mill_free_game()
+    moves = nine_moving_game(2)
     assert hard_colours(record(moves, "hard:1.0", "ref:50", 1)) == [0]
     assert hard_colours(record(moves, "hard:1.0", "ref:50", 2)) == [1]
     assert hard_colours(record(moves, "hard:1.0", "hard:3.0", 2)) == [0, 1]
@@ -50,7 +40,7 @@ def test_hard_colours_follow_the_game_number() -> None:
 
 
 def test_the_first_moving_turn_counts_only_after_the_whole_placement_book() -> None:
-    moves = mill_free_game()
+    moves = nine_moving_game(2)
     game = record(moves, "hard:1.0", "ref:50", 2)  # hard is Black
     placement = booked(moves, 1, range(PLACEMENT_PLIES))
     state = first_moving_turn(game, 1, placement)
@@ -66,7 +56,7 @@ def test_the_first_moving_turn_counts_only_after_the_whole_placement_book() -> N
 
 
 def test_cover_counts_games_and_distinct_positions_per_colour(tmp_path: Path) -> None:
-    moves = mill_free_game()
+    moves = nine_moving_game(2)
     placement = {**booked(moves, 0, range(PLACEMENT_PLIES)), **booked(moves, 1, range(PLACEMENT_PLIES))}
     games = [record(moves, "hard:1.0", "ref:50", 1), record(moves, "hard:1.0", "ref:50", 1)]
     games.append(record(moves, "ref:50", "hard:1.0", 1))  # hard Black

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import NINE_MOVING_BLACK, NINE_MOVING_WHITE
+from conftest import nine_moving_game
 
 from engine.core import GameState
-from engine.games.morris.rules import MorrisMove, parse_morris_move
+from engine.games.morris.rules import MorrisMove
 from tools import morris_suite
 from tools.morris_blame import LOST
 from tools.morris_book_lines import replay
@@ -42,16 +42,6 @@ class ScriptedRef:
         return last_legal(list(history))
 
 
-def mill_free_game(plies_after_placement: int) -> list[MorrisMove]:
-    """The conftest's mill-free placement, then each side's first legal move."""
-    moves = []
-    for white, black in zip(NINE_MOVING_WHITE, NINE_MOVING_BLACK, strict=True):
-        moves += [parse_morris_move(white), parse_morris_move(black)]
-    for _ in range(plies_after_placement):
-        moves.append(first_legal(moves))
-    return moves
-
-
 def scripted(gave: dict[int, int], lost_from: int) -> Callable[[list[MorrisMove]], int]:
     """Scores where the played move (the first legal) after ply N-1 gives away gave[N]
     against the best (the last legal), and the side to move at ply `lost_from` is lost."""
@@ -69,7 +59,7 @@ def scripted(gave: dict[int, int], lost_from: int) -> Callable[[list[MorrisMove]
 
 
 def test_moves_that_give_away_the_drop_are_kept_until_the_game_is_lost() -> None:
-    moves = mill_free_game(8)
+    moves = nine_moving_game(8)
     assert replay(moves[:18]).phase == "moving" and len(replay(moves[:18]).legal_moves()) > 1
     # White's ply 18 gives away 50, ply 20 only 10; White is lost at ply 22.
     ref = ScriptedRef(scripted({19: 50, 21: 10}, lost_from=22))
@@ -83,7 +73,7 @@ def test_moves_that_give_away_the_drop_are_kept_until_the_game_is_lost() -> None
 
 
 def test_black_s_moves_are_studied_when_black_lost() -> None:
-    moves = mill_free_game(8)
+    moves = nine_moving_game(8)
     ref = ScriptedRef(scripted({20: 40, 22: 29}, lost_from=-1))
     found = suite_positions(moves, 1, ref, drop=30)  # type: ignore[arg-type]
     assert [len(position["moves"]) for position in found] == [19]
@@ -92,7 +82,7 @@ def test_black_s_moves_are_studied_when_black_lost() -> None:
 def test_the_best_move_played_is_scored_once() -> None:
     """millref may score one position differently twice (it picks among equals at
     random): the best move, played, must not seem to give away the difference."""
-    moves = mill_free_game(1)
+    moves = nine_moving_game(1)
     moves[18] = last_legal(moves[:18])  # White plays the best
     answers = iter([0, 0, 500])  # before ply 18, after the best, then after it again
 
@@ -115,7 +105,7 @@ class CountingPlayer:
 
 
 def test_warm_up_thinks_at_the_players_previous_turns_and_leaves_their_times_out() -> None:
-    history = mill_free_game(6)  # 24 plies: the player to move at ply 24 moved at 22, 20, ...
+    history = nine_moving_game(6)  # 24 plies: the player to move at ply 24 moved at 22, 20, ...
     player = CountingPlayer()
     warm_up(player, history, 4, random.Random(1))  # type: ignore[arg-type]
     assert player.asked == [16, 18, 20, 22]

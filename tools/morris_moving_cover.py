@@ -31,16 +31,17 @@ def first_moving_turn(
     game: dict[str, Any], colour: int, placement: dict[int, BookEntry]
 ) -> MorrisState | None:
     """`colour`'s first moving position, if it played the placement book's every move."""
-    moves = [parse_morris_move(text) for text in game["moves"]]
-    for ply in range(min(len(moves), PLACEMENT_PLIES + 2)):
-        state = replay(moves[:ply])
-        if state.to_move != colour or state.outcome() is not None:
-            continue
-        if not state.in_hand(colour):
-            return state if bookable(state) else None
-        found = lookup(placement, state)
-        if found is None or found[0] != moves[ply]:
+    state = replay([])
+    for move in map(parse_morris_move, game["moves"][: PLACEMENT_PLIES + 2]):
+        if state.outcome() is not None:
             return None
+        if state.to_move == colour:
+            if not state.in_hand(colour):
+                return state if bookable(state) else None
+            found = lookup(placement, state)
+            if found is None or found[0] != move:
+                return None
+        state.push(move)
     return None
 
 
