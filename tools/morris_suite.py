@@ -20,7 +20,7 @@ suite at the defaults: 100 positions from 56 games (session 20: the 58 of lines 
 again, the same, and 20 from lines 81-91; session 24: the 78 again, the same, and 10
 from lines 92-100; lines 97-99, lost deeper than depth 12 sees, give none; session 30:
 10 from lines 101-111, appended by `--first 101`; 106, 107 and 110 give none; session 31:
-2 from line 113, by `--first 112`; 112 gives none).
+2 from line 113, by `--first 112`; 112, 114 and 115 give none).
 
 `run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
 hard:1.0:mobility=40, nodes:60000) with fresh tables (`--warm N`: after thinking at its N
