@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from conftest import NINE_WHITE_BLOCKED, words
 
+from engine.games.morris.opening import book_move
 from engine.games.morris.rules import MorrisMove, parse_morris_move
-from tools.morris_blame import LOST, blame, hard_lost, holds, score_after
+from tools.morris_blame import LOST, blame, hard_lost, holds, score_after, slipped, trace
+from tools.morris_book_lines import replay
 
 
 def record(loser: int, source: str) -> dict[str, object]:
@@ -77,3 +79,20 @@ def test_a_forced_move_is_never_the_mistake() -> None:
     # Black's reply to the forced move already wins.
     early = ScriptedRef({ply: 3000 if ply == 19 else 0 for ply in range(23)})
     assert blame(moves, 0, early) == (16, 0, -3000)  # type: ignore[arg-type]
+
+
+def test_the_trace_scores_the_losers_moves_until_the_loss_and_marks_the_book() -> None:
+    moves = [parse_morris_move(w) for w in NINE_WHITE_BLOCKED[:18]]
+    # White's score after its move at ply p is minus Black's at p + 1: even to ply 6,
+    # then -1.2 pieces after ply 8, lost after ply 12.
+    ref = ScriptedRef({1: 0, 3: 0, 5: 0, 7: 50, 9: 120, 11: 120, 13: 3000, 15: 3000})
+    rows = trace(moves, 0, ref)  # type: ignore[arg-type]
+    scores = [(0, 0), (2, 0), (4, 0), (6, -50), (8, -120), (10, -120), (12, -3000)]
+    assert [(ply, after) for ply, _, after in rows] == scores  # stops at the loss
+    assert slipped(rows) == 8
+    assert slipped(rows[:4]) is None
+    opening = book_move(replay([]))
+    assert opening is not None
+    assert rows[0][1] == (opening[0] == moves[0])
+    booked = [opening[0], *moves[1:]]
+    assert trace(booked, 0, ref)[0][1]  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """Where did hard lose? The decisive mistake of each lost game, by millref's deep search.
 
-    python -m tools.morris_blame LOSSES.jsonl [--depth 12] [--retry 1,3,10]
+    python -m tools.morris_blame LOSSES.jsonl [--depth 12] [--retry 1,3,10] [--trace]
 
 LOSSES is a file `tools/morris_match.py --losses` writes: one decisive game a line, the
 loser's colour, the moves and where the game comes from ("tools/morris_match.py A B
@@ -13,6 +13,12 @@ does more time find a move millref, two plies deeper, scores as holding?
 
 Prints, per game: the mistake's ply and phase, the scores, and which budgets hold; then
 a summary by phase. Needs `cc` (millref).
+
+Most losses are squeezes: the decisive move comes from a position already a few pieces
+down, and the move that began the slide is earlier. `--trace` prints first, per game,
+millref's score after each of the loser's moves until it sees the game lost, each
+marked `book` where it is the move of today's books (placement or moving), and the
+first move after which the loser is SLIPPED or more down.
 """
 
 from __future__ import annotations
@@ -30,11 +36,13 @@ if str(ROOT) not in sys.path:
 
 from engine.ai import players  # noqa: E402
 from engine.ai.players import analyse  # noqa: E402
+from engine.games.morris.opening import book_move  # noqa: E402
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import REF_MATE, replay  # noqa: E402
 
 LOST = 1500  # millref's units: a hundredth of a piece; 15 pieces down means a found loss
+SLIPPED = 100  # a piece down: where a squeeze has begun to tell
 
 
 def score_after(ref: MillRef, history: list[MorrisMove]) -> int:
@@ -81,6 +89,30 @@ def blame(moves: list[MorrisMove], loser: int, ref: MillRef) -> tuple[int, int, 
     return None
 
 
+def trace(moves: list[MorrisMove], loser: int, ref: MillRef) -> list[tuple[int, bool, int]]:
+    """(ply, whether it is today's book move, score after) of each of the loser's moves,
+    up to the first after which millref sees the game lost."""
+    rows = []
+    for ply in range(loser, len(moves), 2):
+        booked = book_move(replay(moves[:ply]))
+        after = score_after(ref, moves[: ply + 1])
+        rows.append((ply, booked is not None and booked[0] == moves[ply], after))
+        if not holds(after):
+            break
+    return rows
+
+
+def slipped(rows: list[tuple[int, bool, int]]) -> int | None:
+    """The ply of the first traced move after which the loser is SLIPPED or more down."""
+    return next((ply for ply, _, after in rows if after <= -SLIPPED), None)
+
+
+def print_trace(number: int, moves: list[MorrisMove], rows: list[tuple[int, bool, int]]) -> None:
+    said = " ".join(f"{ply}:{moves[ply]}{'*' if booked else ''}={after}" for ply, booked, after in rows)
+    print(f"game {number} trace (* book): {said}")
+    print(f"game {number}: a piece down from ply {slipped(rows)}", flush=True)
+
+
 def hard_colours(game: dict[str, Any]) -> list[int]:
     """The colours a hard player had in a recorded match game (notes may follow the
     game number; player A is White in odd games)."""
@@ -104,6 +136,7 @@ def main() -> int:
     parser.add_argument("losses", type=Path)
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--retry", default="1,3,10", help="hard's budgets (seconds) at the mistake")
+    parser.add_argument("--trace", action="store_true", help="the loser's scores move by move first")
     args = parser.parse_args()
     budgets = [float(word) for word in args.retry.split(",") if word]
     summary: dict[str, list[int]] = {}
@@ -116,6 +149,8 @@ def main() -> int:
             if not hard_lost(game):
                 continue
             moves = [parse_morris_move(text) for text in game["moves"]]
+            if args.trace:
+                print_trace(number, moves, trace(moves, loser, ref))
             found = blame(moves, loser, ref)
             if found is None:
                 print(f"game {number}: no single mistake (lost from the start, or scores never held)")
