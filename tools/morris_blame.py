@@ -17,7 +17,7 @@ a summary by phase. Needs `cc` (millref).
 Most losses are squeezes: the decisive move comes from a position already a few pieces
 down, and the move that began the slide is earlier. `--trace` prints first, per game,
 millref's score after each of the loser's moves until it sees the game lost, each
-marked `book` where it is the move of today's books (placement or moving), and the
+marked `*` where it is the move of today's books (placement or moving), and the
 first move after which the loser is SLIPPED or more down.
 """
 
