@@ -39,10 +39,10 @@ from engine.ai.players import analyse  # noqa: E402
 from engine.games.morris.opening import book_move  # noqa: E402
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
-from tools.morris_book_lines import REF_MATE, replay  # noqa: E402
+from tools.morris_book_lines import REF_MATE, REF_PIECE, replay  # noqa: E402
 
 LOST = 1500  # millref's units: a hundredth of a piece; 15 pieces down means a found loss
-SLIPPED = 100  # a piece down: where a squeeze has begun to tell
+SLIPPED = REF_PIECE  # a piece down: where a squeeze has begun to tell
 
 
 def score_after(ref: MillRef, history: list[MorrisMove]) -> int:
