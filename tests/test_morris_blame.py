@@ -4,11 +4,12 @@ scripted engine in place of millref."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import NINE_WHITE_BLOCKED, words
 
 from engine.games.morris.opening import book_move
 from engine.games.morris.rules import MorrisMove, parse_morris_move
-from tools.morris_blame import LOST, blame, hard_lost, holds, score_after, slipped, trace
+from tools.morris_blame import LOST, blame, hard_lost, holds, print_trace, score_after, slipped, trace
 from tools.morris_book_lines import replay
 
 
@@ -96,3 +97,16 @@ def test_the_trace_scores_the_losers_moves_until_the_loss_and_marks_the_book() -
     assert rows[0][1] == (opening[0] == moves[0])
     booked = [opening[0], *moves[1:]]
     assert trace(booked, 0, ref)[0][1]  # type: ignore[arg-type]
+
+
+def test_the_printed_trace_says_where_the_loser_fell_a_piece_behind(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    moves = [parse_morris_move(w) for w in NINE_WHITE_BLOCKED[:4]]
+    print_trace(7, moves, [(0, True, 0), (2, False, -120)])
+    assert capsys.readouterr().out.splitlines() == [
+        f"game 7 trace (* book): 0:{moves[0]}*=0 2:{moves[2]}=-120",
+        "game 7: a piece down from ply 2",
+    ]
+    print_trace(7, moves, [(0, False, 0)])
+    assert capsys.readouterr().out.splitlines()[-1] == "game 7: never a piece down"

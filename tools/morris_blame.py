@@ -110,7 +110,9 @@ def slipped(rows: list[tuple[int, bool, int]]) -> int | None:
 def print_trace(number: int, moves: list[MorrisMove], rows: list[tuple[int, bool, int]]) -> None:
     said = " ".join(f"{ply}:{moves[ply]}{'*' if booked else ''}={after}" for ply, booked, after in rows)
     print(f"game {number} trace (* book): {said}")
-    print(f"game {number}: a piece down from ply {slipped(rows)}", flush=True)
+    ply = slipped(rows)
+    where = "never a piece down" if ply is None else f"a piece down from ply {ply}"
+    print(f"game {number}: {where}", flush=True)
 
 
 def hard_colours(game: dict[str, Any]) -> list[int]:
