@@ -27,6 +27,7 @@ from tools.build_morris_book import LOSSES_FILE, Builder
 from tools.build_morris_moving_book import (
     DEFAULT_PASSES,
     LOSS_TURNS,
+    MET_FILE,
     MOVING_TARGET,
     PROGRESS_FILE,
     Pass,
@@ -39,11 +40,12 @@ from tools.mill_ref import MillRef
 from tools.morris_book_lines import RefSearch
 
 
-def _build(tmp_path: Path, losses: str = "", *extra: str) -> tuple[list[dict[str, Any]], Path]:
+def _build(tmp_path: Path, losses: str = "", *extra: str, met: str = "") -> tuple[list[dict[str, Any]], Path]:
     progress, out, lost = tmp_path / "progress.jsonl", tmp_path / "trial.book", tmp_path / "losses.jsonl"
     lost.write_text(losses)
+    (tmp_path / "met.jsonl").write_text(met)
     # The opponent at depths 8-9: shallower replies leave the placement book at once.
-    argv = ["--depth", "3", "--losses", str(lost),
+    argv = ["--depth", "3", "--losses", str(lost), "--met", str(tmp_path / "met.jsonl"),
             "--progress", str(progress), "--out", str(out), *extra]  # fmt: skip
     assert main(argv) == 0
     return [json.loads(line) for line in progress.read_text().splitlines()], out
@@ -97,6 +99,30 @@ def test_the_loss_stage_books_only_the_losers_positions(tmp_path: Path) -> None:
     assert len(decode(out.read_bytes())) == LOSS_TURNS
 
 
+def _met(*plies: int) -> str:
+    return "".join(json.dumps({"moves": GAME[:ply], "from": "a test"}) + "\n" for ply in plies)
+
+
+def test_the_met_stage_books_each_position_and_as_black_every_answer_to_whites_step(tmp_path: Path) -> None:
+    records, out = _build(tmp_path, "", "--passes", "0:8,9:8,9", met=_met(18, 19))
+    white_steps = len(_state(records[0]["position"]).legal_moves())
+    assert [r["source"] for r in records[:2]] == ["met 0", "met 1"]
+    assert [_state(r["position"]).to_move for r in records[:2]] == [0, 1]
+    # Black's answers to White's other first steps (the one played is met 1).
+    replies = [r for r in records if r["source"] == "every reply 1"]
+    assert 0 < len(replies) <= white_steps - 1
+    assert all(_state(r["position"]).to_move == 1 for r in replies)
+    assert len(decode(out.read_bytes())) == len(records)
+    header, _ = unpack(out.read_bytes(), MOVES.magic, BookError, "moving book")
+    assert header["built"]["met_positions"] == 2
+
+
+@pytest.mark.parametrize("ply", [17, 28])  # a placement; a moving turn with history behind it
+def test_a_met_line_that_is_not_a_bookable_moving_turn_is_refused_by_line(tmp_path: Path, ply: int) -> None:
+    with pytest.raises(SystemExit, match=r"met\.jsonl:2: not a bookable moving position"):
+        _build(tmp_path, "", "--passes", "0:8,9:8,9", met=_met(18, ply))
+
+
 class CountingRef(MillRef):
     """millref counting the moves it is asked for."""
 
@@ -138,10 +164,12 @@ def test_a_pass_reads_its_games_then_its_placing_and_moving_depths() -> None:
 
 def test_the_shipped_book_holds_the_progress_built_with_the_default_arguments() -> None:
     """The README's command (the defaults) rebuilds the shipped book from its progress:
-    a game appended to the losses file calls for a rerun (the samples are replayed)."""
+    a game appended to the losses file, or a position to the met file, calls for a rerun
+    (stopped once both are searched: the samples come after)."""
     header, _ = unpack(MOVING_PATH.read_bytes(), MOVES.magic, BookError, "moving book")
     built = header["built"]
     assert built["passes"] == json.loads(json.dumps(DEFAULT_PASSES))
     assert (built["depth"], built["moves"], built["seed"]) == (18, 1, 9000)
     assert built["loss_games"] == len(LOSSES_FILE.read_text().splitlines())
+    assert built["met_positions"] == len(MET_FILE.read_text().splitlines())
     assert decode(MOVING_PATH.read_bytes()) == Builder(PROGRESS_FILE, target=MOVING_TARGET).entries

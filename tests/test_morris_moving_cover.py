@@ -12,7 +12,7 @@ from engine.games.morris.opening import BookEntry, entry_for
 from engine.games.morris.rules import MorrisMove
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
-from tools.morris_moving_cover import cover, first_moving_turn
+from tools.morris_moving_cover import append_missed, cover, first_moving_turn, met_position
 
 
 def booked(moves: list[MorrisMove], colour: int, plies: range) -> dict[int, BookEntry]:
@@ -65,3 +65,20 @@ def test_cover_counts_games_and_distinct_positions_per_colour(tmp_path: Path) ->
     moving = booked(moves, 0, range(PLACEMENT_PLIES, PLACEMENT_PLIES + 1))  # White's first step only
     found = cover([losses], moving, placement)
     assert found == {0: (2, 2, 2, 1, 1), 1: (1, 1, 0, 1, 0)}
+
+
+def test_missed_positions_are_appended_once_with_their_game(tmp_path: Path) -> None:
+    moves = nine_moving_game(2)
+    placement = {**booked(moves, 0, range(PLACEMENT_PLIES)), **booked(moves, 1, range(PLACEMENT_PLIES))}
+    games = [record(moves, "hard:1.0", "ref:50", 1), record(moves, "ref:50", "hard:1.0", 1)]
+    losses = tmp_path / "loss.jsonl"
+    losses.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
+    moving = booked(moves, 0, range(PLACEMENT_PLIES, PLACEMENT_PLIES + 1))  # White's first step only
+    met = tmp_path / "met.jsonl"
+    assert append_missed(met, [losses], moving, placement) == 1  # Black's first moving turn
+    (line,) = [json.loads(text) for text in met.read_text(encoding="utf-8").splitlines()]
+    assert line == {"moves": [str(move) for move in moves[: PLACEMENT_PLIES + 1]], "from": games[1]["from"]}
+    assert met_position(line).key() == replay(moves[: PLACEMENT_PLIES + 1]).key()
+    assert append_missed(met, [losses, losses], moving, placement) == 0  # already in the file
+    assert append_missed(met, [losses], {}, placement) == 1  # White's, once the book lacks it
+    assert len(met.read_text(encoding="utf-8").splitlines()) == 2

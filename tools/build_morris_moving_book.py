@@ -3,7 +3,8 @@
     python -m tools.build_morris_moving_book [--depth 18]
         [--passes 400:8,12:8,12 600:8,12:10,14 1000:9,13:11,13] [--moves 1] [--seed 9000]
         [--colours 01] [--every-reply] [--losses tools/data/morris_book_losses.jsonl]
-        [--progress tools/data/morris_moving_progress.jsonl] [--out engine/games/morris/moving.book]
+        [--met tools/data/morris_moving_met.jsonl] [--progress tools/data/morris_moving_progress.jsonl]
+        [--out engine/games/morris/moving.book]
 
 Against a fast strong engine the placement book leads hard into few moving positions (in
 974 logged decisive games of hard against millref at 50 ms a move, 294 distinct positions
@@ -15,10 +16,15 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
 `--depth`.
 
 1. Losses: the bookable positions of the loser's first LOSS_TURNS moving turns in each
-   game of `--losses`. They come first: the samples take about two hours (two and a
+   game of `--losses`. They come first, then the met positions: the samples take about two hours (two and a
    half with `--every-reply`), so a run stopped in them holds every loss, and a search
    gives a position the same move whichever stage meets it first.
-2. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
+2. Met: the first moving positions hard met out of the moving book in logged match
+   games (tools/morris_moving_cover.py `--missed`), and for those where it is Black, its
+   answer to each of White's first steps from the position before (as `--every-reply`):
+   the samples cannot foresee every opponent, and a position met once is often met
+   again.
+3. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
    games where that colour plays hard's placement book (the shipped one) and millref
    plays the other at a depth drawn per move from the pass's ranges, one while it places
    and one once it moves, with a drawn seed; at the book side's first `--moves` moving
@@ -45,6 +51,7 @@ tools/morris_moving_book.sha256.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -66,9 +73,11 @@ from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from tools.build_morris_book import LOSSES_FILE, Builder, Target  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, entry_move, replay  # noqa: E402
+from tools.morris_moving_cover import met_position  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"  # checked by tests/test_morris_moving_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_moving_progress.jsonl"
+MET_FILE = ROOT / "tools" / "data" / "morris_moving_met.jsonl"  # tools/morris_moving_cover.py --missed
 MOVING_TARGET = Target(MOVES, MOVING_PATH, CHECKSUM_FILE)
 RANK_DEPTH = 1  # RefSearch's reply ranking, unused here
 SAVE_EVERY = 50  # sampled games between writes of the book
@@ -151,6 +160,20 @@ def sample(
         state.push(move)
 
 
+def search_met(builder: Builder, met: Path) -> int:
+    """Search each met position of `met` (a missing file has none), and for Black's,
+    every answer to White's first step from the position before; return how many."""
+    lines = met.read_text(encoding="utf-8").splitlines() if met.exists() else []
+    for number, line in enumerate(lines):
+        state = met_position(json.loads(line))
+        if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
+            raise SystemExit(f"{met}:{number + 1}: not a bookable moving position")
+        builder.deep(state, 0, f"met {number}")
+        if state.ply == PLACEMENT_PLIES + 1:  # Black's first moving turn: after White's first step
+            every_reply(builder, replay(state.history[:-1]))
+    return len(lines)
+
+
 def loss_positions(record: dict[str, Any]) -> list[MorrisState]:
     """The loser's bookable positions in its first LOSS_TURNS moving turns of a lost
     game (later ones are rarely met again, and the endgame database's are its own)."""
@@ -178,15 +201,20 @@ def main(argv: list[str] | None = None) -> int:
         "--every-reply", action="store_true", help="every opponent step before the book side's first"
     )
     parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost")
+    parser.add_argument("--met", type=Path, default=MET_FILE, help="positions hard met out of the book")
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=MOVING_PATH)
     args = parser.parse_args(argv)
-    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "colours")}
+    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "met", "colours")}
     builder = Builder(args.progress, RefSearch(args.depth, RANK_DEPTH), target=MOVING_TARGET)
     start = time.perf_counter()
     built["loss_games"] = builder.search_losses(args.losses, loss_positions, 0)
     builder.write(args.out, built)
     print(f"{built['loss_games']} lost games searched in {time.perf_counter() - start:.0f} s", flush=True)
+    built["met_positions"] = search_met(builder, args.met)
+    builder.write(args.out, built)
+    elapsed = time.perf_counter() - start
+    print(f"{built['met_positions']} met positions searched, {elapsed:.0f} s in all", flush=True)
     needed = {
         d for plan in args.passes for low, high in (plan.placing, plan.moving) for d in range(low, high + 1)
     }

@@ -11,6 +11,12 @@ per colour: the games, those played in the book through placement and how many o
 these the moving book holds at hard's first moving turn, then the same for the distinct
 first moving positions. Different books meet different games, so compare two books on
 the same files.
+
+`--missed FILE` appends the first moving positions the moving book did not hold, one
+line each (the moves to it and the game it came from), to FILE, leaving out those FILE
+already has: tools/data/morris_moving_met.jsonl is what tools/build_morris_moving_book.py
+books besides its samples. A met position is often met again: of session 32's 89 games
+whose first moving position the book missed, 46 were in positions session 31 had missed.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +52,18 @@ def first_moving_turn(
     return None
 
 
+def first_turns(
+    paths: list[Path], placement: dict[int, BookEntry]
+) -> Iterator[tuple[int, MorrisState | None, dict[str, Any]]]:
+    """Each logged game and colour hard played: its first moving position, if it played
+    the placement book's every move, and the game."""
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            for colour in hard_colours(game):
+                yield colour, first_moving_turn(game, colour, placement), game
+
+
 def cover(
     paths: list[Path], moving: dict[int, BookEntry], placement: dict[int, BookEntry] | None = None
 ) -> dict[int, tuple[int, int, int, int, int]]:
@@ -56,22 +75,44 @@ def cover(
     through = {0: 0, 1: 0}
     held_games = {0: 0, 1: 0}
     positions: dict[int, set[int]] = {0: set(), 1: set()}
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            game = json.loads(line)
-            for colour in hard_colours(game):
-                games[colour] += 1
-                state = first_moving_turn(game, colour, placement)
-                if state is not None:
-                    through[colour] += 1
-                    key = canonical(state.key())[0]
-                    positions[colour].add(key)
-                    held_games[colour] += key in moving
+    for colour, state, _ in first_turns(paths, placement):
+        games[colour] += 1
+        if state is not None:
+            through[colour] += 1
+            key = canonical(state.key())[0]
+            positions[colour].add(key)
+            held_games[colour] += key in moving
     held = {colour: sum(key in moving for key in positions[colour]) for colour in (0, 1)}
     return {
         colour: (games[colour], through[colour], held_games[colour], len(positions[colour]), held[colour])
         for colour in (0, 1)
     }
+
+
+def met_position(record: dict[str, Any]) -> MorrisState:
+    """The position of a `--missed` line."""
+    return replay([parse_morris_move(text) for text in record["moves"]])
+
+
+def append_missed(
+    out: Path, paths: list[Path], moving: dict[int, BookEntry], placement: dict[int, BookEntry]
+) -> int:
+    """Append to `out` the first moving positions of `paths` that `moving` does not
+    hold and `out` has not yet (folded by symmetry); return how many."""
+    lines = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
+    known = {canonical(met_position(json.loads(line)).key())[0] for line in lines}
+    added = []
+    for _, state, game in first_turns(paths, placement):
+        if state is None:
+            continue
+        key = canonical(state.key())[0]
+        if key not in moving and key not in known:
+            known.add(key)
+            added.append({"moves": [str(move) for move in state.history], "from": game.get("from", "")})
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as file:
+        file.writelines(json.dumps(record) + "\n" for record in added)
+    return len(added)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,8 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("losses", type=Path, nargs="+")
     parser.add_argument("--book", type=Path, default=MOVING_PATH)
+    parser.add_argument("--missed", type=Path, help="append the positions the book missed here")
     args = parser.parse_args(argv)
     moving = book(args.book)
+    if args.missed is not None:
+        added = append_missed(args.missed, args.losses, moving, book())
+        print(f"{added} missed first moving positions appended to {args.missed}")
     for colour, (games, through, held_games, distinct, held) in cover(args.losses, moving).items():
         name = ("White", "Black")[colour]
         print(f"hard {name}: {games} games, {through} in the placement book through placement, "
