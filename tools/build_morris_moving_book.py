@@ -16,9 +16,9 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
 `--depth`.
 
 1. Losses: the bookable positions of the loser's first LOSS_TURNS moving turns in each
-   game of `--losses`. They come first, then the met positions: the samples take about two hours (two and a
-   half with `--every-reply`), so a run stopped in them holds every loss, and a search
-   gives a position the same move whichever stage meets it first.
+   game of `--losses`. They come first, then the met positions: the samples take about
+   two hours (two and a half with `--every-reply`), so a run stopped in them holds every
+   loss, and a search gives a position the same move whichever stage meets it first.
 2. Met: the first moving positions hard met out of the moving book in logged match
    games (tools/morris_moving_cover.py `--missed`), and for those where it is Black, its
    answer to each of White's first steps from the position before (as `--every-reply`):
