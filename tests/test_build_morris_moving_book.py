@@ -1,6 +1,7 @@
 """The moving book's builder (tools/build_morris_moving_book.py): samples reach the book
 side's first moving turns through the placement book, lost games add the loser's first
-moving turns, and the file holds exactly what the progress records. Skipped where no C
+moving turns, met positions themselves (and as Black, the answers to White's first
+steps), and the file holds exactly what the progress records. Skipped where no C
 compiler is on PATH (millref searches)."""
 
 from __future__ import annotations
