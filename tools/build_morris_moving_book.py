@@ -51,7 +51,6 @@ tools/morris_moving_book.sha256.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -73,7 +72,7 @@ from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from tools.build_morris_book import LOSSES_FILE, Builder, Target  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, entry_move, replay  # noqa: E402
-from tools.morris_moving_cover import met_position  # noqa: E402
+from tools.morris_moving_cover import met_position, met_records  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"  # checked by tests/test_morris_moving_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_moving_progress.jsonl"
@@ -163,15 +162,15 @@ def sample(
 def search_met(builder: Builder, met: Path) -> int:
     """Search each met position of `met` (a missing file has none), and for Black's,
     every answer to White's first step from the position before; return how many."""
-    lines = met.read_text(encoding="utf-8").splitlines() if met.exists() else []
-    for number, line in enumerate(lines):
-        state = met_position(json.loads(line))
+    records = met_records(met)
+    for number, record in enumerate(records):
+        state = met_position(record)
         if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
             raise SystemExit(f"{met}:{number + 1}: not a bookable moving position")
         builder.deep(state, 0, f"met {number}")
         if state.ply == PLACEMENT_PLIES + 1:  # Black's first moving turn: after White's first step
             every_reply(builder, replay(state.history[:-1]))
-    return len(lines)
+    return len(records)
 
 
 def loss_positions(record: dict[str, Any]) -> list[MorrisState]:

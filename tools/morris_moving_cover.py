@@ -89,6 +89,12 @@ def cover(
     }
 
 
+def met_records(path: Path) -> list[dict[str, Any]]:
+    """The lines of a `--missed` file (a missing file has none)."""
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return [json.loads(line) for line in lines]
+
+
 def met_position(record: dict[str, Any]) -> MorrisState:
     """The position of a `--missed` line."""
     return replay([parse_morris_move(text) for text in record["moves"]])
@@ -99,8 +105,7 @@ def append_missed(
 ) -> int:
     """Append to `out` the first moving positions of `paths` that `moving` does not
     hold and `out` has not yet (folded by symmetry); return how many."""
-    lines = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
-    known = {canonical(met_position(json.loads(line)).key())[0] for line in lines}
+    known = {canonical(met_position(record).key())[0] for record in met_records(out)}
     added = []
     for _, state, game in first_turns(paths, placement):
         if state is None:
