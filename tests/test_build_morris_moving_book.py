@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -119,9 +120,33 @@ def test_the_met_stage_books_each_position_and_as_black_every_answer_to_whites_s
 
 
 @pytest.mark.parametrize("ply", [17, 28])  # a placement; a moving turn with history behind it
-def test_a_met_line_that_is_not_a_bookable_moving_turn_is_refused_by_line(tmp_path: Path, ply: int) -> None:
-    with pytest.raises(SystemExit, match=r"met\.jsonl:2: not a bookable moving position"):
+def test_a_met_line_that_is_not_a_bookable_moving_turn_is_refused_by_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ply: int
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
         _build(tmp_path, "", "--passes", "0:8,9:8,9", met=_met(18, ply))
+    assert exit_info.value.code == 2
+    assert re.search(r"met\.jsonl:2: not a bookable moving position", capsys.readouterr().err)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{not json", "Expecting property name"),
+        ('["d6"]', 'not an object with a "moves" list'),
+        ('{"moves": ["d6", "d6"]}', r"move 2 \(d6\)"),  # an occupied point
+        ('{"moves": ["d6", "zz"]}', r"move 2 \(zz\)"),  # not a move
+    ],
+)
+def test_a_met_line_that_does_not_replay_is_refused_by_line_before_any_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        _build(tmp_path, "", "--passes", "0:8,9:8,9", met=_met(18) + line + "\n")
+    assert exit_info.value.code == 2
+    assert re.search(rf"met\.jsonl:2: .*{message}", capsys.readouterr().err)
+    progress = tmp_path / "progress.jsonl"
+    assert not progress.exists()  # checked before anything was searched
 
 
 class CountingRef(MillRef):

@@ -4,15 +4,17 @@ scripted books: which first moving turn counts, and whose."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from conftest import nine_moving_game
 
 from engine.games.morris.opening import BookEntry, entry_for
 from engine.games.morris.rules import MorrisMove
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
-from tools.morris_moving_cover import append_missed, cover, first_moving_turn, met_position
+from tools.morris_moving_cover import append_missed, cover, first_moving_turn, main, met_position
 
 
 def booked(moves: list[MorrisMove], colour: int, plies: range) -> dict[int, BookEntry]:
@@ -82,3 +84,20 @@ def test_missed_positions_are_appended_once_with_their_game(tmp_path: Path) -> N
     assert append_missed(met, [losses, losses], moving, placement) == 0  # already in the file
     assert append_missed(met, [losses], {}, placement) == 1  # White's, once the book lacks it
     assert len(met.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_a_bad_met_file_line_is_named_and_the_file_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = nine_moving_game(2)
+    losses = tmp_path / "loss.jsonl"
+    losses.write_text(json.dumps(record(moves, "ref:50", "hard:1.0", 1)) + "\n", encoding="utf-8")
+    met = tmp_path / "met.jsonl"
+    before = json.dumps({"moves": [str(move) for move in moves[: PLACEMENT_PLIES + 1]]}) + "\n"
+    before += '{"moves": ["d6", "d6"]}\n'  # a hand edit gone wrong: an occupied point
+    met.write_text(before, encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(losses), "--missed", str(met)])
+    assert exit_info.value.code == 2
+    assert re.search(r"met\.jsonl:2: move 2 \(d6\)", capsys.readouterr().err)
+    assert met.read_text(encoding="utf-8") == before

@@ -159,18 +159,24 @@ def sample(
         state.push(move)
 
 
-def search_met(builder: Builder, met: Path) -> int:
-    """Search each met position of `met` (a missing file has none), and for Black's,
-    every answer to White's first step from the position before; return how many."""
-    records = met_records(met)
-    for number, record in enumerate(records):
-        state = met_position(record)
+def met_states(met: Path) -> list[MorrisState]:
+    """The positions of `met` (a missing file has none), every line checked before any
+    is searched: ValueError names the first bad one by file and line."""
+    states = [met_position(record) for record in met_records(met)]
+    for number, state in enumerate(states):
         if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
-            raise SystemExit(f"{met}:{number + 1}: not a bookable moving position")
+            raise ValueError(f"{met}:{number + 1}: not a bookable moving position")
+    return states
+
+
+def search_met(builder: Builder, states: list[MorrisState]) -> int:
+    """Search each met position, and for Black's, every answer to White's first step
+    from the position before; return how many."""
+    for number, state in enumerate(states):
         builder.deep(state, 0, f"met {number}")
         if state.ply == PLACEMENT_PLIES + 1:  # Black's first moving turn: after White's first step
             every_reply(builder, replay(state.history[:-1]))
-    return len(records)
+    return len(states)
 
 
 def loss_positions(record: dict[str, Any]) -> list[MorrisState]:
@@ -204,13 +210,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=MOVING_PATH)
     args = parser.parse_args(argv)
+    try:
+        met = met_states(args.met)
+    except ValueError as error:
+        parser.exit(2, f"build_morris_moving_book: {error}\n")
     built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "met", "colours")}
     builder = Builder(args.progress, RefSearch(args.depth, RANK_DEPTH), target=MOVING_TARGET)
     start = time.perf_counter()
     built["loss_games"] = builder.search_losses(args.losses, loss_positions, 0)
     builder.write(args.out, built)
     print(f"{built['loss_games']} lost games searched in {time.perf_counter() - start:.0f} s", flush=True)
-    built["met_positions"] = search_met(builder, args.met)
+    built["met_positions"] = search_met(builder, met)
     builder.write(args.out, built)
     elapsed = time.perf_counter() - start
     print(f"{built['met_positions']} met positions searched, {elapsed:.0f} s in all", flush=True)

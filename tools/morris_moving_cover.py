@@ -90,14 +90,28 @@ def cover(
 
 
 def met_records(path: Path) -> list[dict[str, Any]]:
-    """The lines of a `--missed` file (a missing file has none)."""
+    """The lines of a `--missed` file (a missing file has none), each checked: a JSON
+    object whose "moves" play legally from the start. A bad line raises ValueError
+    naming the file and line, so a hand-edited file never books a corrupt position."""
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    return [json.loads(line) for line in lines]
+    records = []
+    for number, line in enumerate(lines, 1):
+        try:
+            record = json.loads(line)
+            if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
+                raise ValueError('not an object with a "moves" list')
+            met_position(record)
+        except ValueError as error:  # json.JSONDecodeError and EngineError are ValueErrors
+            raise ValueError(f"{path}:{number}: {error}") from None
+        records.append(record)
+    return records
 
 
 def met_position(record: dict[str, Any]) -> MorrisState:
-    """The position of a `--missed` line."""
-    return replay([parse_morris_move(text) for text in record["moves"]])
+    """The position of a `--missed` line; IllegalMoveError if a move is not legal."""
+    state = replay([])
+    state.play_all([str(text) for text in record["moves"]])
+    return state
 
 
 def append_missed(
@@ -130,7 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     moving = book(args.book)
     if args.missed is not None:
-        added = append_missed(args.missed, args.losses, moving, book())
+        try:
+            added = append_missed(args.missed, args.losses, moving, book())
+        except ValueError as error:
+            parser.exit(2, f"morris_moving_cover: {error}\n")
         print(f"{added} missed first moving positions appended to {args.missed}")
     for colour, (games, through, held_games, distinct, held) in cover(args.losses, moving).items():
         name = ("White", "Black")[colour]
