@@ -72,7 +72,7 @@ from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from tools.build_morris_book import LOSSES_FILE, Builder, Target  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, entry_move, replay  # noqa: E402
-from tools.morris_moving_cover import met_position, met_records  # noqa: E402
+from tools.morris_moving_cover import met_positions  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"  # checked by tests/test_morris_moving_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_moving_progress.jsonl"
@@ -159,16 +159,6 @@ def sample(
         state.push(move)
 
 
-def met_states(met: Path) -> list[MorrisState]:
-    """The positions of `met` (a missing file has none), every line checked before any
-    is searched: ValueError names the first bad one by file and line."""
-    states = [met_position(record) for record in met_records(met)]
-    for number, state in enumerate(states):
-        if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
-            raise ValueError(f"{met}:{number + 1}: not a bookable moving position")
-    return states
-
-
 def search_met(builder: Builder, states: list[MorrisState]) -> int:
     """Search each met position, and for Black's, every answer to White's first step
     from the position before; return how many."""
@@ -211,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=MOVING_PATH)
     args = parser.parse_args(argv)
     try:
-        met = met_states(args.met)
+        met = met_positions(args.met)
     except ValueError as error:
         parser.exit(2, f"build_morris_moving_book: {error}\n")
     built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "met", "colours")}

@@ -89,22 +89,25 @@ def cover(
     }
 
 
-def met_records(path: Path) -> list[dict[str, Any]]:
-    """The lines of a `--missed` file (a missing file has none), each checked: a JSON
-    object whose "moves" play legally from the start. A bad line raises ValueError
-    naming the file and line, so a hand-edited file never books a corrupt position."""
+def met_positions(path: Path) -> list[MorrisState]:
+    """The positions of a `--missed` file (a missing file has none), each line checked:
+    a JSON object whose "moves" play legally from the start to a bookable moving turn.
+    A bad line raises ValueError naming the file and line, so a hand-edited file never
+    books a corrupt position."""
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    records = []
+    states = []
     for number, line in enumerate(lines, 1):
         try:
             record = json.loads(line)
             if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
                 raise ValueError('not an object with a "moves" list')
-            met_position(record)
+            state = met_position(record)
         except ValueError as error:  # json.JSONDecodeError and EngineError are ValueErrors
             raise ValueError(f"{path}:{number}: {error}") from None
-        records.append(record)
-    return records
+        if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
+            raise ValueError(f"{path}:{number}: not a bookable moving position")
+        states.append(state)
+    return states
 
 
 def met_position(record: dict[str, Any]) -> MorrisState:
@@ -119,7 +122,7 @@ def append_missed(
 ) -> int:
     """Append to `out` the first moving positions of `paths` that `moving` does not
     hold and `out` has not yet (folded by symmetry); return how many."""
-    known = {canonical(met_position(record).key())[0] for record in met_records(out)}
+    known = {canonical(state.key())[0] for state in met_positions(out)}
     added = []
     for _, state, game in first_turns(paths, placement):
         if state is None:
