@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import nine_moving_game
 
-from engine.games.morris.opening import BookEntry, entry_for
+from engine.games.morris.opening import BookEntry, book, entry_for, lookup
 from engine.games.morris.rules import MorrisMove
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
@@ -101,3 +101,43 @@ def test_a_bad_met_file_line_is_named_and_the_file_kept(
     assert exit_info.value.code == 2
     assert re.search(r"met\.jsonl:2: move 2 \(d6\)", capsys.readouterr().err)
     assert met.read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize(
+    ("bad_line", "reason"),
+    [
+        ("{not json", r"Expecting property name"),
+        ('["d6"]', r'not an object with a "moves" list'),
+        ('{"from": "x"}', r'not an object with a "moves" list'),
+        (None, r"is not empty"),  # the opponent placing on hard's point
+    ],
+)
+def test_a_bad_match_log_line_is_named_and_the_met_file_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad_line: str | None, reason: str
+) -> None:
+    moves = nine_moving_game(2)
+    good = record(moves, "ref:50", "hard:1.0", 1)
+    if bad_line is None:  # hard is White and opens with the book's move; ref replies on it
+        found = lookup(book(), replay([]))
+        assert found is not None
+        bad_line = json.dumps(record([found[0], found[0]], "hard:1.0", "ref:50", 1))
+    losses = tmp_path / "loss.jsonl"
+    losses.write_text(json.dumps(good) + "\n" + bad_line + "\n", encoding="utf-8")
+    met = tmp_path / "met.jsonl"
+    met.write_text("", encoding="utf-8")
+    for argv in ([str(losses)], [str(losses), "--missed", str(met)]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+        error = capsys.readouterr().err
+        assert "loss.jsonl:2: " in error and re.search(reason, error)
+    assert met.read_text(encoding="utf-8") == ""
+
+
+def test_a_missing_match_log_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(tmp_path / "absent.jsonl")])
+    assert exit_info.value.code == 2
+    assert "absent.jsonl" in capsys.readouterr().err

@@ -17,6 +17,9 @@ line each (the moves to it and the game it came from), to FILE, leaving out thos
 already has: tools/data/morris_moving_met.jsonl is what tools/build_morris_moving_book.py
 books besides its samples. A met position is often met again: of session 32's 89 games
 whose first moving position the book missed, 46 were in positions session 31 had missed.
+
+A bad line, of a log or of FILE (not JSON, no "moves" list, a move not legal where it
+was played), stops the tool before it writes: `FILE:LINE: reason` and exit code 2.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ def first_moving_turn(
             found = lookup(placement, state)
             if found is None or found[0] != move:
                 return None
-        state.push(move)
+        state.play(move)  # checked: a corrupt log raises, never books a made-up position
     return None
 
 
@@ -58,10 +61,17 @@ def first_turns(
     """Each logged game and colour hard played: its first moving position, if it played
     the placement book's every move, and the game."""
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            game = json.loads(line)
-            for colour in hard_colours(game):
-                yield colour, first_moving_turn(game, colour, placement), game
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                game = json.loads(line)
+                if not isinstance(game, dict) or not isinstance(game.get("moves"), list):
+                    raise ValueError('not an object with a "moves" list')
+                colours = hard_colours(game)
+                turns = [(colour, first_moving_turn(game, colour, placement)) for colour in colours]
+            except ValueError as error:  # json.JSONDecodeError and EngineError are ValueErrors
+                raise ValueError(f"{path}:{number}: {error}") from None
+            for colour, state in turns:
+                yield colour, state, game
 
 
 def cover(
@@ -146,13 +156,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--missed", type=Path, help="append the positions the book missed here")
     args = parser.parse_args(argv)
     moving = book(args.book)
-    if args.missed is not None:
-        try:
+    try:  # a bad log or met file: FILE:LINE and exit 2, the met file kept as it was
+        if args.missed is not None:
             added = append_missed(args.missed, args.losses, moving, book())
-        except ValueError as error:
-            parser.exit(2, f"morris_moving_cover: {error}\n")
-        print(f"{added} missed first moving positions appended to {args.missed}")
-    for colour, (games, through, held_games, distinct, held) in cover(args.losses, moving).items():
+            print(f"{added} missed first moving positions appended to {args.missed}")
+        counts = cover(args.losses, moving)
+    except (ValueError, OSError) as error:
+        parser.exit(2, f"morris_moving_cover: {error}\n")
+    for colour, (games, through, held_games, distinct, held) in counts.items():
         name = ("White", "Black")[colour]
         print(f"hard {name}: {games} games, {through} in the placement book through placement, "
               f"{held_games} of them in the moving book at the first moving turn; "
