@@ -27,14 +27,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.games.morris.opening import MOVING_PATH, BookEntry, book, bookable, canonical, lookup
 from engine.games.morris.rules import MorrisState, parse_morris_move
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
+
+T = TypeVar("T")
 
 
 def first_moving_turn(
@@ -55,23 +57,33 @@ def first_moving_turn(
     return None
 
 
+def checked_lines(path: Path, read: Callable[[dict[str, Any]], T]) -> list[T]:
+    """`read` of each line of `path`, a JSON object with a "moves" list. A bad line (not
+    that, or `read` raising ValueError) raises ValueError naming the file and line."""
+    results = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            record = json.loads(line)
+            if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
+                raise ValueError('not an object with a "moves" list')
+            results.append(read(record))
+        except ValueError as error:  # json.JSONDecodeError and EngineError are ValueErrors
+            raise ValueError(f"{path}:{number}: {error}") from None
+    return results
+
+
 def first_turns(
     paths: list[Path], placement: dict[int, BookEntry]
 ) -> Iterator[tuple[int, MorrisState | None, dict[str, Any]]]:
     """Each logged game and colour hard played: its first moving position, if it played
     the placement book's every move, and the game."""
+
+    def turns(game: dict[str, Any]) -> list[tuple[int, MorrisState | None, dict[str, Any]]]:
+        return [(colour, first_moving_turn(game, colour, placement), game) for colour in hard_colours(game)]
+
     for path in paths:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            try:
-                game = json.loads(line)
-                if not isinstance(game, dict) or not isinstance(game.get("moves"), list):
-                    raise ValueError('not an object with a "moves" list')
-                colours = hard_colours(game)
-                turns = [(colour, first_moving_turn(game, colour, placement)) for colour in colours]
-            except ValueError as error:  # json.JSONDecodeError and EngineError are ValueErrors
-                raise ValueError(f"{path}:{number}: {error}") from None
-            for colour, state in turns:
-                yield colour, state, game
+        for game_turns in checked_lines(path, turns):
+            yield from game_turns
 
 
 def cover(
@@ -101,23 +113,18 @@ def cover(
 
 def met_positions(path: Path) -> list[MorrisState]:
     """The positions of a `--missed` file (a missing file has none), each line checked:
-    a JSON object whose "moves" play legally from the start to a bookable moving turn.
-    A bad line raises ValueError naming the file and line, so a hand-edited file never
-    books a corrupt position."""
-    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    states = []
-    for number, line in enumerate(lines, 1):
-        try:
-            record = json.loads(line)
-            if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
-                raise ValueError('not an object with a "moves" list')
-            state = met_position(record)
-        except ValueError as error:  # json.JSONDecodeError and EngineError are ValueErrors
-            raise ValueError(f"{path}:{number}: {error}") from None
-        if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
-            raise ValueError(f"{path}:{number}: not a bookable moving position")
-        states.append(state)
-    return states
+    its "moves" play legally from the start to a bookable moving turn. A bad line raises
+    ValueError naming the file and line, so a hand-edited file never books a corrupt
+    position."""
+    return checked_lines(path, bookable_met_position) if path.exists() else []
+
+
+def bookable_met_position(record: dict[str, Any]) -> MorrisState:
+    """`met_position`, refused (ValueError) unless it is a bookable moving turn."""
+    state = met_position(record)
+    if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
+        raise ValueError("not a bookable moving position")
+    return state
 
 
 def met_position(record: dict[str, Any]) -> MorrisState:
