@@ -12,9 +12,17 @@ from conftest import nine_moving_game
 
 from engine.games.morris.opening import BookEntry, book, entry_for, lookup
 from engine.games.morris.rules import MorrisMove
+from tools import morris_moving_cover
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
-from tools.morris_moving_cover import append_missed, cover, first_moving_turn, main, met_position
+from tools.morris_moving_cover import (
+    append_missed,
+    cover,
+    first_moving_turn,
+    first_turns,
+    main,
+    met_position,
+)
 
 
 def booked(moves: list[MorrisMove], colour: int, plies: range) -> dict[int, BookEntry]:
@@ -65,7 +73,7 @@ def test_cover_counts_games_and_distinct_positions_per_colour(tmp_path: Path) ->
     losses = tmp_path / "loss.jsonl"
     losses.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
     moving = booked(moves, 0, range(PLACEMENT_PLIES, PLACEMENT_PLIES + 1))  # White's first step only
-    found = cover([losses], moving, placement)
+    found = cover(first_turns([losses], placement), moving)
     assert found == {0: (2, 2, 2, 1, 1), 1: (1, 1, 0, 1, 0)}
 
 
@@ -77,12 +85,12 @@ def test_missed_positions_are_appended_once_with_their_game(tmp_path: Path) -> N
     losses.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
     moving = booked(moves, 0, range(PLACEMENT_PLIES, PLACEMENT_PLIES + 1))  # White's first step only
     met = tmp_path / "met.jsonl"
-    assert append_missed(met, [losses], moving, placement) == 1  # Black's first moving turn
+    assert append_missed(met, first_turns([losses], placement), moving) == 1  # Black's first moving turn
     (line,) = [json.loads(text) for text in met.read_text(encoding="utf-8").splitlines()]
     assert line == {"moves": [str(move) for move in moves[: PLACEMENT_PLIES + 1]], "from": games[1]["from"]}
     assert met_position(line).key() == replay(moves[: PLACEMENT_PLIES + 1]).key()
-    assert append_missed(met, [losses, losses], moving, placement) == 0  # already in the file
-    assert append_missed(met, [losses], {}, placement) == 1  # White's, once the book lacks it
+    assert append_missed(met, first_turns([losses, losses], placement), moving) == 0  # already in the file
+    assert append_missed(met, first_turns([losses], placement), {}) == 1  # White's, once the book lacks it
     assert len(met.read_text(encoding="utf-8").splitlines()) == 2
 
 
@@ -141,3 +149,23 @@ def test_a_missing_match_log_is_an_error_not_a_traceback(
         main([str(tmp_path / "absent.jsonl")])
     assert exit_info.value.code == 2
     assert "absent.jsonl" in capsys.readouterr().err
+
+
+def test_missed_and_cover_replay_the_logs_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = nine_moving_game(2)
+    games = [record(moves, "hard:1.0", "ref:50", 1), record(moves, "ref:50", "hard:1.0", 1)]
+    losses = tmp_path / "loss.jsonl"
+    losses.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
+    replayed: list[int] = []
+    original = morris_moving_cover.first_moving_turn
+
+    def counted(game: dict[str, object], colour: int, placement: dict[int, BookEntry]) -> object:
+        replayed.append(colour)
+        return original(game, colour, placement)
+
+    monkeypatch.setattr(morris_moving_cover, "first_moving_turn", counted)
+    assert main([str(losses), "--missed", str(tmp_path / "met.jsonl")]) == 0
+    assert sorted(replayed) == [0, 1]  # one replay per game and hard colour, not one per use
+    assert "hard White: 1 games" in capsys.readouterr().out

@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -37,6 +37,9 @@ from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
 
 T = TypeVar("T")
+# Hard's colour in one logged game, its first moving position if it played the placement
+# book's every move, and the game's record.
+FirstTurn = tuple[int, MorrisState | None, dict[str, Any]]
 
 
 def first_moving_turn(
@@ -72,32 +75,26 @@ def checked_lines(path: Path, read: Callable[[dict[str, Any]], T]) -> list[T]:
     return results
 
 
-def first_turns(
-    paths: list[Path], placement: dict[int, BookEntry]
-) -> Iterator[tuple[int, MorrisState | None, dict[str, Any]]]:
+def first_turns(paths: list[Path], placement: dict[int, BookEntry]) -> list[FirstTurn]:
     """Each logged game and colour hard played: its first moving position, if it played
-    the placement book's every move, and the game."""
+    the placement book's every move, and the game. Every log is read and checked before
+    anything is counted or written."""
 
-    def turns(game: dict[str, Any]) -> list[tuple[int, MorrisState | None, dict[str, Any]]]:
+    def turns(game: dict[str, Any]) -> list[FirstTurn]:
         return [(colour, first_moving_turn(game, colour, placement), game) for colour in hard_colours(game)]
 
-    for path in paths:
-        for game_turns in checked_lines(path, turns):
-            yield from game_turns
+    return [turn for path in paths for game_turns in checked_lines(path, turns) for turn in game_turns]
 
 
-def cover(
-    paths: list[Path], moving: dict[int, BookEntry], placement: dict[int, BookEntry] | None = None
-) -> dict[int, tuple[int, int, int, int, int]]:
-    """Per colour: games, games in the book through placement, those of them whose first
-    moving position the moving book holds, distinct first moving positions, and those
-    the moving book holds."""
-    placement = book() if placement is None else placement
+def cover(turns: list[FirstTurn], moving: dict[int, BookEntry]) -> dict[int, tuple[int, int, int, int, int]]:
+    """Per colour, over `first_turns`: games, games in the book through placement, those
+    of them whose first moving position the moving book holds, distinct first moving
+    positions, and those the moving book holds."""
     games = {0: 0, 1: 0}
     through = {0: 0, 1: 0}
     held_games = {0: 0, 1: 0}
     positions: dict[int, set[int]] = {0: set(), 1: set()}
-    for colour, state, _ in first_turns(paths, placement):
+    for colour, state, _ in turns:
         games[colour] += 1
         if state is not None:
             through[colour] += 1
@@ -134,14 +131,12 @@ def met_position(record: dict[str, Any]) -> MorrisState:
     return state
 
 
-def append_missed(
-    out: Path, paths: list[Path], moving: dict[int, BookEntry], placement: dict[int, BookEntry]
-) -> int:
-    """Append to `out` the first moving positions of `paths` that `moving` does not
-    hold and `out` has not yet (folded by symmetry); return how many."""
+def append_missed(out: Path, turns: list[FirstTurn], moving: dict[int, BookEntry]) -> int:
+    """Append to `out` the first moving positions of `turns` (`first_turns`) that
+    `moving` does not hold and `out` has not yet (folded by symmetry); return how many."""
     known = {canonical(state.key())[0] for state in met_positions(out)}
     added = []
-    for _, state, game in first_turns(paths, placement):
+    for _, state, game in turns:
         if state is None:
             continue
         key = canonical(state.key())[0]
@@ -164,10 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     moving = book(args.book)
     try:  # a bad log or met file: FILE:LINE and exit 2, the met file kept as it was
+        turns = first_turns(args.losses, book())  # the logs replayed once, for both
         if args.missed is not None:
-            added = append_missed(args.missed, args.losses, moving, book())
+            added = append_missed(args.missed, turns, moving)
             print(f"{added} missed first moving positions appended to {args.missed}")
-        counts = cover(args.losses, moving)
+        counts = cover(turns, moving)
     except (ValueError, OSError) as error:
         parser.exit(2, f"morris_moving_cover: {error}\n")
     for colour, (games, through, held_games, distinct, held) in counts.items():
