@@ -12,7 +12,6 @@ from conftest import nine_moving_game
 
 from engine.games.morris.opening import BookEntry, book, entry_for, lookup
 from engine.games.morris.rules import MorrisMove
-from tools import morris_moving_cover
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
 from tools.morris_moving_cover import (
@@ -159,13 +158,12 @@ def test_missed_and_cover_replay_the_logs_once(
     losses = tmp_path / "loss.jsonl"
     losses.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
     replayed: list[int] = []
-    original = morris_moving_cover.first_moving_turn
 
     def counted(game: dict[str, object], colour: int, placement: dict[int, BookEntry]) -> object:
         replayed.append(colour)
-        return original(game, colour, placement)
+        return first_moving_turn(game, colour, placement)  # the name imported before the patch
 
-    monkeypatch.setattr(morris_moving_cover, "first_moving_turn", counted)
+    monkeypatch.setattr("tools.morris_moving_cover.first_moving_turn", counted)
     assert main([str(losses), "--missed", str(tmp_path / "met.jsonl")]) == 0
     assert sorted(replayed) == [0, 1]  # one replay per game and hard colour, not one per use
     assert "hard White: 1 games" in capsys.readouterr().out
