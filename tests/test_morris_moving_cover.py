@@ -167,3 +167,21 @@ def test_missed_and_cover_replay_the_logs_once(
     assert main([str(losses), "--missed", str(tmp_path / "met.jsonl")]) == 0
     assert sorted(replayed) == [0, 1]  # one replay per game and hard colour, not one per use
     assert "hard White: 1 games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content", [None, b"not a book"], ids=["missing", "damaged"])
+def test_a_missing_or_damaged_book_is_an_error_not_an_empty_book(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None
+) -> None:
+    losses = tmp_path / "loss.jsonl"
+    game = record(nine_moving_game(2), "hard:1.0", "ref:50", 1)
+    losses.write_text(json.dumps(game) + "\n", encoding="utf-8")
+    bad_book = tmp_path / "moving.book"
+    if content is not None:
+        bad_book.write_bytes(content)
+    met = tmp_path / "met.jsonl"
+    with pytest.raises(SystemExit) as exit_info:  # an empty book would count every position missed
+        main([str(losses), "--book", str(bad_book), "--missed", str(met)])
+    assert exit_info.value.code == 2
+    assert str(bad_book) in capsys.readouterr().err
+    assert not met.exists()

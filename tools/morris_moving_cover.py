@@ -31,7 +31,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from engine.games.morris.opening import MOVING_PATH, BookEntry, book, bookable, canonical, lookup
+from engine.games.morris.opening import (
+    DATA_PATH,
+    MOVING_PATH,
+    BookEntry,
+    BookError,
+    bookable,
+    canonical,
+    decode,
+    lookup,
+)
 from engine.games.morris.rules import MorrisState, parse_morris_move
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
@@ -149,6 +158,16 @@ def append_missed(out: Path, turns: list[FirstTurn], moving: dict[int, BookEntry
     return len(added)
 
 
+def strict_book(path: Path) -> dict[int, BookEntry]:
+    """The book at `path`; ValueError naming it when it is missing or damaged. Not the
+    engine's lenient `book()`, which would make a mistyped path an empty book and every
+    first moving position a "missed" one."""
+    try:
+        return decode(path.read_bytes())
+    except (OSError, BookError) as error:
+        raise ValueError(f"{path}: {error}") from error
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -157,9 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--book", type=Path, default=MOVING_PATH)
     parser.add_argument("--missed", type=Path, help="append the positions the book missed here")
     args = parser.parse_args(argv)
-    moving = book(args.book)
-    try:  # a bad log or met file: FILE:LINE and exit 2, the met file kept as it was
-        turns = first_turns(args.losses, book())  # the logs replayed once, for both
+    try:  # a bad log, met file or book: the reason and exit 2, the met file kept as it was
+        moving = strict_book(args.book)
+        turns = first_turns(args.losses, strict_book(DATA_PATH))  # replayed once, for both
         if args.missed is not None:
             added = append_missed(args.missed, turns, moving)
             print(f"{added} missed first moving positions appended to {args.missed}")
