@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.games.morris.opening import BookEntry, canonical, entry_for, lookup
+from engine.games.morris.opening import BookEntry, book_key, entry_for, lookup
 from engine.games.morris.rules import parse_morris_move
 
 if shutil.which("cc") is None:
@@ -66,7 +66,7 @@ def test_visits_count_the_book_side_s_positions_to_the_end_of_placement() -> Non
     assert sum(counts.values()) == 2 * (7 + 7)
     for key, line in reached.items():
         state = replay(line)
-        assert canonical(state.key())[0] == key and state.ply >= 4
+        assert book_key(state) == key and state.ply >= 4
 
 
 def test_the_builder_takes_deep_switches_under_moves_learned_by_play(tmp_path: Path) -> None:
@@ -95,14 +95,14 @@ def test_the_tool_appends_its_checks_and_does_not_repeat_them(
     assert len(first) == 2 and all(record["depth"] == 4 for record in first)
     assert main(options) == 0  # the same positions again: nothing new to check
     assert learned_records(out)[:2] == first
-    keys = [canonical(replay(placements_before(record)).key())[0] for record in learned_records(out)]
+    keys = [book_key(replay(placements_before(record))) for record in learned_records(out)]
     assert len(keys) == len(set(keys))
     assert "switched" in capsys.readouterr().out
 
 
 def test_a_deeper_check_takes_again_only_the_positions_checked_shallower(tmp_path: Path) -> None:
     lines = {"level": "a1 g7 a4", "won": "a1 g7 a4 b2", "deep": "a1 g7", "new": "a1"}
-    keys = {name: canonical(replay([parse_morris_move(w) for w in line.split()]).key())[0]
+    keys = {name: book_key(replay([parse_morris_move(w) for w in line.split()]))
             for name, line in lines.items()}  # fmt: skip
     out = tmp_path / "deep.jsonl"
     records = [

@@ -11,7 +11,7 @@ from typing import cast
 import pytest
 
 from engine.ai.search import MATE
-from engine.games.morris.opening import BookEntry, canonical, entry_for, lookup
+from engine.games.morris.opening import BookEntry, book_key, entry_for, lookup
 from engine.games.morris.rules import MorrisState, parse_morris_move
 
 if shutil.which("cc") is None:
@@ -137,9 +137,9 @@ def test_lines_from_a_learned_position_take_every_reply_then_the_widths_from_the
     replies = set()
     for move in after.legal_moves():
         after.push(move)
-        replies.add(canonical(after.key())[0])
+        replies.add(book_key(after))
         after.pop()
-    assert {canonical(state.key())[0] for state in walked if state.ply == 13} == replies
+    assert {book_key(state) for state in walked if state.ply == 13} == replies
     # Then one reply each (width 1): at most as many positions two plies on.
     assert len([state for state in walked if state.ply == 15]) <= len(replies)
 

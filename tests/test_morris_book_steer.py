@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.games.morris.opening import BookEntry, canonical
+from engine.games.morris.opening import BookEntry, book_key
 from engine.games.morris.rules import parse_morris_move
 
 if shutil.which("cc") is None:
@@ -74,7 +74,7 @@ def test_the_tool_appends_its_checks_and_does_not_repeat_them(
     assert len(first) == 2 and all(record["nodes"] == NODES for record in first)
     assert main(options) == 0  # the same positions again: nothing new to check
     assert learned_records(out)[:2] == first
-    keys = [canonical(replay(placements_before(record)).key())[0] for record in learned_records(out)]
+    keys = [book_key(replay(placements_before(record))) for record in learned_records(out)]
     assert len(keys) == len(set(keys))
     assert "proposed" in capsys.readouterr().out
 

@@ -90,6 +90,7 @@ from engine.games.morris.opening import (  # noqa: E402
     PLACEMENTS,
     BookEntry,
     BookFormat,
+    book_key,
     canonical,
     encode,
     entry_for,
@@ -246,7 +247,7 @@ def tree(builder: Builder, args: argparse.Namespace) -> None:
             children = state.legal_moves() if ply < args.full_plies else plausible(state, args.width, best)
             for move in children:
                 state.push(move)
-                following.setdefault(canonical(state.key())[0], [*moves, move])
+                following.setdefault(book_key(state), [*moves, move])
                 state.pop()
         level = dict(sorted(following.items()))
 

@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.opening import DATA_PATH, BookEntry, book, canonical, lookup  # noqa: E402
+from engine.games.morris.opening import DATA_PATH, BookEntry, book, book_key, lookup  # noqa: E402
 from engine.games.morris.rules import MorrisMove  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_blame import score_after  # noqa: E402
@@ -86,7 +86,7 @@ def visits(
                 while state.ply < PLACEMENT_PLIES and state.outcome() is None:
                     if state.to_move == colour:
                         if state.ply >= from_ply:
-                            key = canonical(state.key())[0]
+                            key = book_key(state)
                             counts[key] += 1
                             reached.setdefault(key, list(state.history))
                         found = lookup(entries, state)

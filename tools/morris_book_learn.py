@@ -49,6 +49,7 @@ if str(ROOT) not in sys.path:
 from engine.games.morris.opening import (  # noqa: E402
     BookEntry,
     book,
+    book_key,
     canonical,
     from_canonical,
     lookup,
@@ -223,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def open_proposal(state: MorrisState, args: argparse.Namespace) -> bool:
     """Whether a proposal's position has no learned move yet and the book still leads there."""
-    key = canonical(state.key())[0]
+    key = book_key(state)
     if any(position_key(record) == key for record in learned_records(args.learned)):
         return False
     return follows_book(list(state.history), play_settings(args)[1])

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from engine.ai.search import MATE
 from engine.games.morris.evaluation import PIECE
-from engine.games.morris.opening import BookEntry, canonical, entry_for, from_canonical
+from engine.games.morris.opening import BookEntry, book_key, canonical, entry_for, from_canonical
 from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from engine.registry import new_state
 from tools.mill_ref import MillRef
@@ -107,7 +107,7 @@ def learned_lines(path: Path, switches_only: bool = False) -> list[list[MorrisMo
 
 def position_key(record: dict[str, Any]) -> int:
     """The canonical key of a learned record's position (before its move)."""
-    return canonical(replay(placements_before(record)).key())[0]
+    return book_key(replay(placements_before(record)))
 
 
 def learned_entries(path: Path, switches_only: bool = False) -> dict[int, BookEntry]:
@@ -178,7 +178,7 @@ def lines(
                 children = ref.replies(state, widths[min(replies_made, len(widths) - 1)])
             for move in children:
                 state.push(move)
-                following.setdefault(canonical(state.key())[0], [*moves, move])
+                following.setdefault(book_key(state), [*moves, move])
                 state.pop()
         level = dict(sorted(following.items()))
         write()

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.opening import canonical  # noqa: E402
+from engine.games.morris.opening import book_key  # noqa: E402
 from engine.games.morris.rules import MorrisMove  # noqa: E402
 from tools.morris_book_learn import Referees, add_play_options, play_out, play_settings, positive  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, replay  # noqa: E402
@@ -54,7 +54,7 @@ def tally(games: list[tuple[list[MorrisMove], bool]], side: int) -> list[Visits]
         state = replay([])
         for move in moves[:PLACEMENT_PLIES]:
             if state.to_move == side:
-                key, _ = canonical(state.key())
+                key = book_key(state)
                 visits = seen.setdefault(key, Visits(" ".join(map(str, state.history)), state.ply))
                 visits.games += 1
                 visits.losses += lost

@@ -36,8 +36,8 @@ from engine.games.morris.opening import (
     MOVING_PATH,
     BookEntry,
     BookError,
+    book_key,
     bookable,
-    canonical,
     decode,
     lookup,
 )
@@ -107,7 +107,7 @@ def cover(turns: list[FirstTurn], moving: dict[int, BookEntry]) -> dict[int, tup
         games[colour] += 1
         if state is not None:
             through[colour] += 1
-            key = canonical(state.key())[0]
+            key = book_key(state)
             positions[colour].add(key)
             held_games[colour] += key in moving
     held = {colour: sum(key in moving for key in positions[colour]) for colour in (0, 1)}
@@ -143,12 +143,12 @@ def met_position(record: dict[str, Any]) -> MorrisState:
 def append_missed(out: Path, turns: list[FirstTurn], moving: dict[int, BookEntry]) -> int:
     """Append to `out` the first moving positions of `turns` (`first_turns`) that
     `moving` does not hold and `out` has not yet (folded by symmetry); return how many."""
-    known = {canonical(state.key())[0] for state in met_positions(out)}
+    known = {book_key(state) for state in met_positions(out)}
     added = []
     for _, state, game in turns:
         if state is None:
             continue
-        key = canonical(state.key())[0]
+        key = book_key(state)
         if key not in moving and key not in known:
             known.add(key)
             added.append({"moves": [str(move) for move in state.history], "from": game.get("from", "")})

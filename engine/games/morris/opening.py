@@ -103,6 +103,11 @@ def canonical(key: int) -> tuple[int, int]:
     return best, best_index
 
 
+def book_key(state: MorrisState) -> int:
+    """The key a book files `state` under: the smallest image of its position key."""
+    return canonical(state.key())[0]
+
+
 def _mapped(move: MorrisMove, perm: tuple[int, ...]) -> MorrisMove:
     src, dst, take = move
     return MorrisMove(None if src is None else perm[src], perm[dst], None if take is None else perm[take])
