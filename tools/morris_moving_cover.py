@@ -35,11 +35,10 @@ from engine.games.morris.opening import (
     DATA_PATH,
     MOVING_PATH,
     BookEntry,
-    BookError,
     book_key,
     bookable,
-    decode,
     lookup,
+    read_book,
 )
 from engine.games.morris.rules import MorrisState, parse_morris_move
 from tools.morris_blame import hard_colours
@@ -158,16 +157,6 @@ def append_missed(out: Path, turns: list[FirstTurn], moving: dict[int, BookEntry
     return len(added)
 
 
-def strict_book(path: Path) -> dict[int, BookEntry]:
-    """The book at `path`; ValueError naming it when it is missing or damaged. Not the
-    engine's lenient `book()`, which would make a mistyped path an empty book and every
-    first moving position a "missed" one."""
-    try:
-        return decode(path.read_bytes())
-    except (OSError, BookError) as error:
-        raise ValueError(f"{path}: {error}") from error
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -177,8 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--missed", type=Path, help="append the positions the book missed here")
     args = parser.parse_args(argv)
     try:  # a bad log, met file or book: the reason and exit 2, the met file kept as it was
-        moving = strict_book(args.book)
-        turns = first_turns(args.losses, strict_book(DATA_PATH))  # replayed once, for both
+        # Read strictly: the engine's lenient `book()` would make a mistyped --book path
+        # an empty book, and every first moving position a "missed" one.
+        moving = read_book(args.book)
+        turns = first_turns(args.losses, read_book(DATA_PATH))  # replayed once, for both
         if args.missed is not None:
             added = append_missed(args.missed, turns, moving)
             print(f"{added} missed first moving positions appended to {args.missed}")

@@ -163,6 +163,15 @@ def decode(data: bytes) -> dict[int, BookEntry]:
         raise BookError(f"the book is damaged: {error}") from error
 
 
+def read_book(path: Path) -> dict[int, BookEntry]:
+    """The book at `path`, read now; BookError naming `path` when it is missing or
+    damaged (tools that take a book's path want the mistake, not an empty book)."""
+    try:
+        return decode(path.read_bytes())
+    except (OSError, BookError) as error:
+        raise BookError(f"{path}: {error}") from error
+
+
 _loaded: dict[Path, dict[int, BookEntry]] = {}
 
 
@@ -172,8 +181,8 @@ def book(path: Path | None = None) -> dict[int, BookEntry]:
     path = path or DATA_PATH
     if path not in _loaded:
         try:
-            _loaded[path] = decode(path.read_bytes())
-        except (OSError, BookError):
+            _loaded[path] = read_book(path)
+        except BookError:
             _loaded[path] = {}
     return _loaded[path]
 
