@@ -3,6 +3,7 @@ the walk of the lines a strong opponent plays. Skipped where no C compiler is on
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import cast
 import pytest
 
 from engine.ai.search import MATE
-from engine.games.morris.opening import BookEntry, book_key, entry_for, lookup
+from engine.games.morris.opening import BookEntry, book_key, encode, entry_for, lookup
 from engine.games.morris.rules import MorrisState, parse_morris_move
 
 if shutil.which("cc") is None:
@@ -151,3 +152,23 @@ def test_learned_lines_are_the_placements_before_each_recorded_move(tmp_path: Pa
     path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
     found = learned_lines(path)
     assert [" ".join(str(move) for move in line) for line in found] == [LEARNED_LINE, "f4 d2 d6 b6 f2 f6"]
+
+
+@pytest.mark.parametrize("tool", ["morris_book_reach", "morris_book_deepen", "morris_book_steer"])
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [(None, "No such file"), (b"not a book", "not a Morris book"), (encode({}), "holds no position")],
+    ids=["missing", "damaged", "empty"],
+)
+def test_a_tools_missing_damaged_or_empty_book_is_named_not_taken_for_no_book(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tool: str, content: bytes | None, reason: str
+) -> None:
+    bad_book = tmp_path / "opening.book"
+    if content is not None:
+        bad_book.write_bytes(content)
+    main = importlib.import_module(f"tools.{tool}").main
+    with pytest.raises(SystemExit) as exit_info:  # before any game is played
+        main(["--book", str(bad_book)])
+    assert exit_info.value.code == 2
+    message = capsys.readouterr().err
+    assert str(bad_book) in message and reason in message

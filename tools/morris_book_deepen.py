@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.opening import DATA_PATH, BookEntry, book, book_key, lookup  # noqa: E402
+from engine.games.morris.opening import DATA_PATH, BookEntry, book_key, lookup  # noqa: E402
 from engine.games.morris.rules import MorrisMove  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_blame import score_after  # noqa: E402
@@ -59,6 +59,7 @@ from tools.morris_book_lines import (  # noqa: E402
     DEEP_FILE,
     LEARNED_FILE,
     PLACEMENT_PLIES,
+    book_argument,
     learned_records,
     position_key,
     ref_score,
@@ -182,10 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DEEP_FILE)
     args = parser.parse_args(argv)
-    entries = book(args.book)
-    if not entries:
-        print("no book", file=sys.stderr)
-        return 1
+    entries = book_argument(parser, args.book)
     counts, reached = visits(entries, args.opponent, args.games, args.from_ply, args.seed, args.stand_in)
     todo = to_check(counts, args.out, args.depth, args.level)[: args.top]
     print(f"{len(counts)} positions from ply {args.from_ply} in {2 * args.games} placements; "

@@ -12,6 +12,7 @@ opponent's placements, 0 for every legal move).
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
@@ -21,7 +22,15 @@ from typing import Any, NamedTuple
 
 from engine.ai.search import MATE
 from engine.games.morris.evaluation import PIECE
-from engine.games.morris.opening import BookEntry, book_key, canonical, entry_for, from_canonical
+from engine.games.morris.opening import (
+    BookEntry,
+    BookError,
+    book_key,
+    canonical,
+    entry_for,
+    from_canonical,
+    read_book,
+)
 from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from engine.registry import new_state
 from tools.mill_ref import MillRef
@@ -33,6 +42,19 @@ STEERED_FILE = Path(__file__).resolve().parent / "data" / "morris_book_steered.j
 REF_PIECE = 100  # millref's piece; the book stores the evaluation's units (PIECE)
 REF_MATE = 30_000  # millref's score of a win at the root (a win at ply n is REF_MATE - n)
 REF_MATE_BOUND = 29_000
+
+
+def book_argument(parser: argparse.ArgumentParser, path: Path) -> dict[int, BookEntry]:
+    """The book a tool's `--book` names, read strictly: a missing, damaged or empty book
+    ends the run with exit 2 and the reason (the engine's lenient `book()` would turn a
+    mistyped path into "no book" and leave the user guessing which)."""
+    try:
+        entries = read_book(path)
+    except BookError as error:
+        parser.exit(2, f"{parser.prog}: {error}\n")
+    if not entries:
+        parser.exit(2, f"{parser.prog}: {path}: the book holds no position\n")
+    return entries
 
 
 class Found(NamedTuple):

@@ -18,11 +18,11 @@ import random
 import sys
 from pathlib import Path
 
-from engine.games.morris.opening import DATA_PATH, BookEntry, book, lookup
+from engine.games.morris.opening import DATA_PATH, BookEntry, lookup
 from engine.games.morris.rules import MorrisMove, MorrisState
 from engine.registry import new_state
 from tools.mill_ref import MillRef
-from tools.morris_book_lines import book_exits_summary
+from tools.morris_book_lines import book_argument, book_exits_summary
 from tools.morris_match import random_opening
 
 
@@ -73,10 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opening", type=int, default=0, help="random placement plies before the book")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    entries = book(args.book)
-    if not entries:
-        print(f"no book at {args.book}", file=sys.stderr)
-        return 1
+    entries = book_argument(parser, args.book)
     exits = reach(entries, args.opponent, args.games, args.opening, args.seed)
     print(f"{args.book} ({len(entries)} positions) against {args.opponent}, opening {args.opening}:")
     for colour, side in ((0, "White"), (1, "Black")):

@@ -57,7 +57,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.ai.search import MATE  # noqa: E402
-from engine.games.morris.opening import DATA_PATH, BookEntry, book, lookup  # noqa: E402
+from engine.games.morris.opening import DATA_PATH, BookEntry, lookup  # noqa: E402
 from engine.games.morris.rules import MorrisMove  # noqa: E402
 from tools.morris_book_deepen import visits  # noqa: E402
 from tools.morris_book_learn import Referees  # noqa: E402
@@ -66,6 +66,7 @@ from tools.morris_book_lines import (  # noqa: E402
     LEARNED_FILE,
     PLACEMENT_PLIES,
     STEERED_FILE,
+    book_argument,
     learned_records,
     position_key,
     ref_score,
@@ -179,10 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--book", type=Path, default=DATA_PATH)
     parser.add_argument("--out", type=Path, default=STEERED_FILE)
     args = parser.parse_args(argv)
-    entries = book(args.book)
-    if not entries:
-        print("no book", file=sys.stderr)
-        return 1
+    entries = book_argument(parser, args.book)
     spawn = multiprocessing.get_context("spawn")  # millref's pipes and the search's tables per worker
     if args.survey:
         with ProcessPoolExecutor(args.workers, mp_context=spawn) as pool:
