@@ -27,8 +27,8 @@ session 34: 1 from line 125, by `--first 125`, and 3 from lines 126-127, by `--f
 126`; session 35: line 128 gives none, by `--first 128`; session 36: 2 from line 129, by
 `--first 129`; line 130 gives none, by `--first 130`; session 37: 1 from line 131, by
 `--first 131`; session 38: lines 132-133 give none, by `--first 132`; session 39: line
-134 gives none, by `--first 134`; session 40: 3 from line 135, by `--first 135`; session 41: 2 from line
-136, by `--first 136`).
+134 gives none, by `--first 134`; session 40: 3 from line 135, by `--first 135`;
+session 41: 2 from line 136, by `--first 136`).
 
 `run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
 hard:1.0:mobility=40, nodes:60000) with fresh tables (`--warm N`: after thinking at its N
