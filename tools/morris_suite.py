@@ -16,19 +16,10 @@ with millref at `--depth`, until millref sees the game lost. A move that gave aw
 `--drop` hundredths of a piece or more, from a position not yet lost, is a suite
 position. Each line of the suite: the moves before, the move played and millref's
 best, and the score after each. tools/data/morris_suite.jsonl is the losses file's
-suite at the defaults: 127 positions from 71 games (session 20: the 58 of lines 0-80
-again, the same, and 20 from lines 81-91; session 24: the 78 again, the same, and 10
-from lines 92-100; lines 97-99, lost deeper than depth 12 sees, give none; session 30:
-10 from lines 101-111, appended by `--first 101`; 106, 107 and 110 give none; session 31:
-4 from lines 113-117, by `--first 112` and `--first 116`; 112, 114 and 115 give none;
-session 32: 11 from lines 118 and 120-122, by `--first 118`, `--first 121` and
-`--first 122`; 119 gives none; session 33: 2 from lines 123-124, by `--first 123`;
-session 34: 1 from line 125, by `--first 125`, and 3 from lines 126-127, by `--first
-126`; session 35: line 128 gives none, by `--first 128`; session 36: 2 from line 129, by
-`--first 129`; line 130 gives none, by `--first 130`; session 37: 1 from line 131, by
-`--first 131`; session 38: lines 132-133 give none, by `--first 132`; session 39: line
-134 gives none, by `--first 134`; session 40: 3 from line 135, by `--first 135`;
-session 41: 2 from line 136, by `--first 136`).
+suite at the defaults: 127 positions from 71 games. Lines 0-100 of the losses file
+were scored by whole runs (sessions 20 and 24; the second gave the first's positions
+again); each later loss was appended by `--first N` as it was booked. Some give none
+(lines 97-99 are lost deeper than depth 12 sees). Which session added what: git log.
 
 `run` gives each position to PLAYER (tools/morris_match.py's players, e.g. hard:1.0,
 hard:1.0:mobility=40, nodes:60000) with fresh tables (`--warm N`: after thinking at its N
