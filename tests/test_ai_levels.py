@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -181,3 +183,36 @@ def test_hard_thinks_longer_when_its_best_move_falls_within_a_depth(monkeypatch:
     assert str(choice.move) == "e3xd2" and choice.depth >= 10
     assert searcher.nodes > 1.2 * 100_000  # past the plain budget
     assert searcher.failed_low is None  # only while a depth searches again
+
+
+def test_hard_thinks_longer_on_its_first_turn_out_of_the_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twelve Men's Morris has no book: given one that answers only the position two
+    plies back, hard's next turn is its first out of the book and gets the stretched
+    time; without it, the plain budget. The clock counts nodes (100,000 a second)."""
+    state = new_state("twelve")
+    state.play_all(["d7", "d6"])
+    game, spec = type(state), state.spec
+    before = new_state("twelve")
+    booked_key = before.key()
+
+    def book(position: GameState) -> tuple[Any, int, int] | None:
+        return (position.legal_moves()[0], 0, 0) if position.key() == booked_key else None
+
+    def nodes_searched(opening: Any) -> int:
+        players.forget_games()
+        searcher = players.searcher_for(spec)
+        monkeypatch.setattr(game, "spec", dataclasses.replace(spec, opening=opening))
+        monkeypatch.setattr(time, "perf_counter", lambda: searcher.nodes / 100_000)
+        assert players.left_book(state) == (opening is not None)
+        analyse(state, "hard", movetime=0.05)
+        monkeypatch.undo()
+        return searcher.nodes
+
+    plain = nodes_searched(None)
+    assert plain <= 0.05 * 100_000 + CHECK_EVERY
+    assert nodes_searched(book) > 1.5 * plain
+    assert [str(m) for m in state.history] == ["d7", "d6"]  # the state is given back unchanged
+    monkeypatch.setattr(game, "spec", dataclasses.replace(spec, opening=book))
+    assert not players.left_book(new_state("twelve"))  # no turn before: nothing to leave
+    state.play_all(["a7", "a1"])
+    assert not players.left_book(state)  # two turns out: the plain budget again

@@ -4,8 +4,8 @@
 - medium: a depth-2 search (so it parries an immediate mill threat), then a random
   pick among the moves within MEDIUM_MARGIN of the best.
 - hard: iterative deepening under a time budget (HARD_MOVETIME, `movetime` overrides),
-  stretched up to PANIC_FACTOR times when the score falls (`falling`) or is already
-  low (`pressed`);
+  stretched up to PANIC_FACTOR times when the score falls (`falling`), is already
+  low (`pressed`) or the opening book has just run out (`left_book`);
   first the game's opening book (`spec.opening`: a move chosen offline by a much deeper
   search), then an exact endgame solve (`spec.endgame`), where the spec has them.
   Easy and medium never read the book: it would only make them stronger.
@@ -62,6 +62,14 @@ SHALLOWER_FROM_DEPTH = 3
 # 7 and 129 (2.86 s): no better. With warm tables and no fall, those moves got the
 # plain second. In play the thought moves' median stays 0.90 s: this far behind is rare.
 PRESSED_CHANCE = 0.27
+# A side's first turn out of its opening book thinks with the stretched time from the
+# start, as a pressed side does. The books end where their builders stopped looking,
+# and hard's first move after them is its most error-prone: millref at depth 14 scored
+# hard's first thought moves after the book in its won games of session 45 (seeds
+# 6226-6235, 172 positions, `--warm 2`): at 1 s, 17 mistakes (25 hundredths of a piece
+# or more; mean given 51.5, twice the same); stretched, 11 (mean 6.6, twice), at a
+# median 2.0 s a move; its 2nd and 3rd turns after the book: MEASURE.
+BOOK_EXIT_TURNS = 1
 MEDIUM_DEPTH = 2
 MEDIUM_MARGIN = 200  # medium picks among moves scoring within this of the best
 SEARCHER_MAX_GAMES = 6  # searchers kept (one per game id and level), each with a bounded table
@@ -235,10 +243,11 @@ def _hard(state: GameState, moves: list[Any], movetime: float, stop: Callable[[]
 
 def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None) -> Choice:
     """Iterative deepening for `movetime`, or up to PANIC_FACTOR times longer when the
-    score falls (time extension on a failing score, as chess engines do): a score
-    losing PANIC_DROP of winning chances against two depths before or against this
-    side's previous move is the search discovering a threat, and the moment a block or
-    a lost piece can still be parried; a few more plies there pay most. The best move
+    score falls (time extension on a failing score, as chess engines do) or the book
+    has just run out (BOOK_EXIT_TURNS): a score losing PANIC_DROP of winning chances
+    against two depths before or against this side's previous move is the search
+    discovering a threat, and the moment a block or a lost piece can still be parried;
+    a few more plies there pay most. The best move
     falling under the aspiration window counts as soon as it is scored again (the
     search's `failed_low`), before its depth ends: else a cut-off depth hands back
     whichever move had beaten the fallen one so far."""
@@ -248,7 +257,7 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     scale = state.spec.review_scale
     earlier_keys = state_path_keys(state)  # one ply back first
     earlier = searcher.root_scores.get(earlier_keys[1]) if len(earlier_keys) > 1 else None
-    panic = earlier is not None and pressed(earlier, PANIC_FROM_DEPTH, scale)
+    panic = (earlier is not None and pressed(earlier, PANIC_FROM_DEPTH, scale)) or left_book(state)
 
     def stopped() -> bool:
         nonlocal panic
@@ -285,6 +294,26 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
             helpers.stop()
     searcher.note_root_score(state.key(), choice.score)
     return choice
+
+
+def left_book(state: GameState, turns: int = BOOK_EXIT_TURNS) -> bool:
+    """Whether the spec's opening book answered one of this side's `turns` previous
+    turns (the state is given back unchanged)."""
+    opening = state.spec.opening
+    if opening is None:
+        return False
+    undone: list[Any] = []
+    try:
+        for _ in range(turns):
+            if len(state.history) < 2:
+                return False
+            undone += [state.pop(), state.pop()]
+            if opening(state) is not None:
+                return True
+        return False
+    finally:
+        for move in reversed(undone):
+            state.push(move)
 
 
 def pressed(score: int, depth: int, scale: float) -> bool:
