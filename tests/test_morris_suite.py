@@ -3,6 +3,7 @@ it keeps, with a scripted engine in place of millref."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from engine.games.morris.rules import MorrisMove
 from tools import morris_suite
 from tools.morris_blame import LOST
 from tools.morris_book_lines import replay
-from tools.morris_suite import lost_games, suite_positions, warm_up
+from tools.morris_suite import exit_positions, lost_games, suite_positions, warm_up
 
 
 def first_legal(history: list[MorrisMove]) -> MorrisMove:
@@ -164,3 +165,27 @@ def test_a_build_from_a_first_line_appends_to_the_suite(
     assert lines == [{"kept": True}, {"moves": ["d6"], "line": 1}]
     morris_suite.build(losses, suite, 12, 30)  # from the start: the suite made anew
     assert [json.loads(line)["line"] for line in suite.read_text(encoding="utf-8").splitlines()] == [0, 1]
+
+
+def test_exit_positions_are_the_winner_s_first_thought_turns_after_the_book(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A book that answers White through placement, then once more at ply 22: White's
+    first thought turns after it are plies 18 and 24, whatever White played there."""
+    moves = nine_moving_game(12)
+    booked_plies = {*range(0, 18, 2), 22}
+
+    def book(state: GameState) -> tuple[MorrisMove, int, int] | None:
+        return (state.legal_moves()[0], 0, 0) if state.ply in booked_plies else None
+
+    game = type(replay([]))
+    monkeypatch.setattr(game, "spec", dataclasses.replace(game.spec, opening=book))
+    ref = ScriptedRef(scripted({19: 40}, lost_from=-1))
+    found = exit_positions(moves, 0, ref, range(1, 2))  # type: ignore[arg-type]
+    assert [len(position["moves"]) for position in found] == [18, 24]
+    assert found[0]["played"] == str(moves[18]) and found[0]["played_after"] == -40
+    assert found[1]["best_after"] == found[1]["played_after"] == 0  # kept though nothing was given away
+    second = exit_positions(moves, 0, ScriptedRef(scripted({}, lost_from=-1)), {2})  # type: ignore[arg-type]
+    assert [len(position["moves"]) for position in second] == [20, 26]
+    black = exit_positions(moves, 1, ScriptedRef(scripted({}, lost_from=-1)), {1})  # type: ignore[arg-type]
+    assert [len(position["moves"]) for position in black] == [1]  # no book move for Black: the start counts

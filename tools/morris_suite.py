@@ -3,6 +3,7 @@
     python -m tools.morris_suite build [LOSSES.jsonl] [--depth 12] [--drop 30] [--first LINE]
                                       [--out tools/data/morris_suite.jsonl]
     python -m tools.morris_suite run PLAYER [--suite FILE] [--depth 12] [--only N]
+    python -m tools.morris_suite exits LOSSES.jsonl... --out FILE [--turns 1] [--depth 14]
 
 After placement, hard's losses are slow squeezes: no single move loses, a few lose a
 third of a piece each, until millref finds the block (placement losses are the opening
@@ -30,6 +31,14 @@ into a lost game counts LOST, however fast the loss). Two players on the same su
 run side by side, compare move for move (hard's moves depend on time: the same
 player twice differs too).
 
+`exits` makes a suite that is not chosen by hard's mistakes (a change always looks
+better on positions where the current hard erred: regression to the mean): in the
+games hard won (tools/morris_match.py --losses files), every position of its `--turns`
+thought turns after its opening book last answered (1: its first move out of the
+book), whatever it played there; `run` scores them the same way.
+tools/data/morris_exit_suite.jsonl holds its first turns out of the book in session
+45's seeds 6226-6235 at depth 14 (see engine/ai/players.py, BOOK_EXIT_TURNS).
+
 Time buys few of these moves back. Session 20, the suite of lines 0-88 at `--drop 20`
 (84 positions), each run beside another busy process: hard at 1 s made 30 mistakes, 10 of
 them into a lost game (mean given 194); hard at 3 s, 30 and 9 (mean 175). On the
@@ -54,7 +63,7 @@ import json
 import random
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +73,7 @@ if str(ROOT) not in sys.path:
 
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
-from tools.morris_blame import LOST, hard_lost, score_after  # noqa: E402
+from tools.morris_blame import LOST, hard_colours, hard_lost, score_after  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, replay  # noqa: E402
 from tools.morris_hold import DEFAULT_LOSSES  # noqa: E402
 from tools.morris_match import Player  # noqa: E402
@@ -106,6 +115,60 @@ def suite_positions(moves: list[MorrisMove], loser: int, ref: MillRef, drop: int
                 "best_after": best_after,
             })  # fmt: skip
     return found
+
+
+def exit_positions(
+    moves: list[MorrisMove], winner: int, ref: MillRef, turns: Collection[int]
+) -> list[dict[str, Any]]:
+    """The winner's thought turns numbered in `turns` (1: the first) since its opening
+    book last answered, each scored by millref whatever was played (a book move, or
+    a position with one legal move, is no thought turn)."""
+    found = []
+    since = 0  # the game's start counts as a book move: placement begins in the book
+    for ply in range(winner, len(moves), 2):
+        history = moves[:ply]
+        state = replay(history)
+        legal = state.legal_moves()
+        booked = state.spec.opening(state) if state.spec.opening is not None else None
+        if booked is not None and booked[0] in legal:
+            since = 0
+            continue
+        if len(legal) == 1:
+            continue
+        since += 1
+        if since not in turns:
+            continue
+        best = ref.move(history, SEED)
+        if ref.last["score"] <= -LOST:
+            continue
+        best_after = score_after(ref, [*history, best])
+        found.append({
+            "moves": [str(move) for move in history],
+            "played": str(moves[ply]),
+            "played_after": scored_after(ref, history, moves[ply], str(best), best_after),
+            "best": str(best),
+            "best_after": best_after,
+        })  # fmt: skip
+    return found
+
+
+def exits(losses: list[Path], out: Path, depth: int, turns: Collection[int]) -> int:
+    positions = []
+    with MillRef(0, depth) as ref:
+        for path in losses:
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+                game = json.loads(line)
+                winner = 1 - game["collapsed"][0]
+                if winner not in hard_colours(game):
+                    continue
+                moves = [parse_morris_move(text) for text in game["moves"]]
+                found = exit_positions(moves, winner, ref, turns)
+                for position in found:
+                    position["line"] = f"{path.name}:{number}"
+                positions.extend(found)
+    out.write_text("".join(json.dumps(position) + "\n" for position in positions), encoding="utf-8")
+    print(f"{len(positions)} positions written to {out}")
+    return 0
 
 
 def lost_games(lines: list[str], first: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -190,6 +253,11 @@ def main(argv: list[str] | None = None) -> int:
     making.add_argument(
         "--first", type=int, default=0, help="append the positions of the losses file's lines from FIRST on"
     )
+    leaving = commands.add_parser("exits")
+    leaving.add_argument("losses", type=Path, nargs="+")
+    leaving.add_argument("--out", type=Path, required=True)
+    leaving.add_argument("--turns", type=int, default=1, help="the first N thought turns after the book")
+    leaving.add_argument("--depth", type=int, default=14, help="millref's depth")
     running = commands.add_parser("run")
     running.add_argument("player")
     running.add_argument("--suite", type=Path, default=DEFAULT_SUITE)
@@ -199,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--depth", type=int, default=12, help="millref's depth")
         command.add_argument("--drop", type=int, default=30, help="hundredths of a piece: a mistake")
     args = parser.parse_args(argv)
+    if args.command == "exits":
+        return exits(args.losses, args.out, args.depth, range(1, args.turns + 1))
     if args.command == "build":
         return build(args.losses, args.out, args.depth, args.drop, args.first)
     return run(args.player, args.suite, args.depth, args.drop, args.only, args.warm)

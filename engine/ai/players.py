@@ -68,7 +68,9 @@ PRESSED_CHANCE = 0.27
 # hard's first thought moves after the book in its won games of session 45 (seeds
 # 6226-6235, 172 positions, `--warm 2`): at 1 s, 17 mistakes (25 hundredths of a piece
 # or more; mean given 51.5, twice the same); stretched, 11 (mean 6.6, twice), at a
-# median 2.0 s a move; its 2nd and 3rd turns after the book: MEASURE.
+# median 2.0 s a move (tools/morris_suite.py exits). Its 2nd and 3rd turns after the
+# book (336 positions) stretched too: 15 mistakes, as at 1 s (mean given 12.3 against
+# 28.7: forced wins found, not losses avoided), for twice the time: not worth it.
 BOOK_EXIT_TURNS = 1
 MEDIUM_DEPTH = 2
 MEDIUM_MARGIN = 200  # medium picks among moves scoring within this of the best
