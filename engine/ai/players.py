@@ -249,10 +249,10 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
     has just run out (BOOK_EXIT_TURNS): a score losing PANIC_DROP of winning chances
     against two depths before or against this side's previous move is the search
     discovering a threat, and the moment a block or a lost piece can still be parried;
-    a few more plies there pay most. The best move
-    falling under the aspiration window counts as soon as it is scored again (the
-    search's `failed_low`), before its depth ends: else a cut-off depth hands back
-    whichever move had beaten the fallen one so far."""
+    a few more plies there pay most. The best move falling under the aspiration window
+    counts as soon as it is scored again (the search's `failed_low`), before its depth
+    ends: else a cut-off depth hands back whichever move had beaten the fallen one so
+    far."""
     searcher = searcher_for(state.spec)
     start = time.perf_counter()
     soft_deadline = start + movetime * SOFT_SHARE
@@ -300,9 +300,8 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
 
 def left_book(state: GameState, turns: int = BOOK_EXIT_TURNS) -> bool:
     """Whether the spec's opening book answered one of this side's `turns` previous
-    turns (the state is given back unchanged)."""
-    opening = state.spec.opening
-    if opening is None:
+    turns, as `_book` does (the state is given back unchanged)."""
+    if state.spec.opening is None:
         return False
     undone: list[Any] = []
     try:
@@ -310,7 +309,7 @@ def left_book(state: GameState, turns: int = BOOK_EXIT_TURNS) -> bool:
             if len(state.history) < 2:
                 return False
             undone += [state.pop(), state.pop()]
-            if opening(state) is not None:
+            if _book(state, state.legal_moves()) is not None:
                 return True
         return False
     finally:
