@@ -71,6 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.ai.players import book_choice  # noqa: E402
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_blame import LOST, hard_colours, hard_lost, score_after  # noqa: E402
@@ -101,20 +102,28 @@ def suite_positions(moves: list[MorrisMove], loser: int, ref: MillRef, drop: int
         state = replay(history)
         if state.outcome() is not None or len(state.legal_moves()) == 1:
             continue
-        best = ref.move(history, SEED)
-        if ref.last["score"] <= -LOST:
+        position = scored_position(ref, history, moves[ply])
+        if position is None:
             break  # lost already: what follows teaches nothing about holding
-        best_after = score_after(ref, [*history, best])
-        played_after = scored_after(ref, history, moves[ply], str(best), best_after)
-        if best_after - played_after >= drop:
-            found.append({
-                "moves": [str(move) for move in history],
-                "played": str(moves[ply]),
-                "played_after": played_after,
-                "best": str(best),
-                "best_after": best_after,
-            })  # fmt: skip
+        if position["best_after"] - position["played_after"] >= drop:
+            found.append(position)
     return found
+
+
+def scored_position(ref: MillRef, history: list[MorrisMove], played: MorrisMove) -> dict[str, Any] | None:
+    """A suite line: the moves before, the move played and millref's best, and the score
+    after each; None when millref sees the mover lost already."""
+    best = ref.move(history, SEED)
+    if ref.last["score"] <= -LOST:
+        return None
+    best_after = score_after(ref, [*history, best])
+    return {
+        "moves": [str(move) for move in history],
+        "played": str(played),
+        "played_after": scored_after(ref, history, played, str(best), best_after),
+        "best": str(best),
+        "best_after": best_after,
+    }
 
 
 def exit_positions(
@@ -129,8 +138,7 @@ def exit_positions(
         history = moves[:ply]
         state = replay(history)
         legal = state.legal_moves()
-        booked = state.spec.opening(state) if state.spec.opening is not None else None
-        if booked is not None and booked[0] in legal:
+        if book_choice(state, legal) is not None:
             since = 0
             continue
         if len(legal) == 1:
@@ -138,17 +146,9 @@ def exit_positions(
         since += 1
         if since not in turns:
             continue
-        best = ref.move(history, SEED)
-        if ref.last["score"] <= -LOST:
-            continue
-        best_after = score_after(ref, [*history, best])
-        found.append({
-            "moves": [str(move) for move in history],
-            "played": str(moves[ply]),
-            "played_after": scored_after(ref, history, moves[ply], str(best), best_after),
-            "best": str(best),
-            "best_after": best_after,
-        })  # fmt: skip
+        position = scored_position(ref, history, moves[ply])
+        if position is not None:
+            found.append(position)
     return found
 
 

@@ -26,7 +26,7 @@ from engine.ai.search import INFINITY, MATE, MATE_BOUND, Searcher
 from engine.ai.search_basics import state_path_keys, win_probability
 from engine.core import ALL_LEVELS, LEVELS, PERFECT, EngineError, GameOverError, GameSpec, GameState, Verdict
 
-__all__ = ["ALL_LEVELS", "LEVELS", "PERFECT", "Choice", "analyse"]
+__all__ = ["ALL_LEVELS", "LEVELS", "PERFECT", "Choice", "analyse", "book_choice"]
 
 
 HARD_MOVETIME = 1.0  # seconds a hard move may take by default
@@ -213,7 +213,7 @@ def _perfect(
     return Choice(move, verdict_score(verdict), verdict.n, len(moves))
 
 
-def _book(state: GameState, moves: list[Any]) -> Choice | None:
+def book_choice(state: GameState, moves: list[Any]) -> Choice | None:
     """The opening book's move, if the spec has a book, the state is in it and the
     move is legal here (a book is data from a file: never trusted blindly)."""
     opening = state.spec.opening
@@ -229,7 +229,7 @@ def _book(state: GameState, moves: list[Any]) -> Choice | None:
 
 
 def _hard(state: GameState, moves: list[Any], movetime: float, stop: Callable[[], bool] | None) -> Choice:
-    booked = _book(state, moves)
+    booked = book_choice(state, moves)
     if booked is not None:
         return booked
     solve = state.spec.endgame
@@ -300,7 +300,7 @@ def _think(state: GameState, moves: list[Any], movetime: float, stop: Callable[[
 
 def left_book(state: GameState, turns: int = BOOK_EXIT_TURNS) -> bool:
     """Whether the spec's opening book answered one of this side's `turns` previous
-    turns, as `_book` does (the state is given back unchanged)."""
+    turns, as `book_choice` does (the state is given back unchanged)."""
     if state.spec.opening is None:
         return False
     undone: list[Any] = []
@@ -309,7 +309,7 @@ def left_book(state: GameState, turns: int = BOOK_EXIT_TURNS) -> bool:
             if len(state.history) < 2:
                 return False
             undone += [state.pop(), state.pop()]
-            if _book(state, state.legal_moves()) is not None:
+            if book_choice(state, state.legal_moves()) is not None:
                 return True
         return False
     finally:
