@@ -73,6 +73,7 @@ if str(ROOT) not in sys.path:
 
 from engine.ai.players import book_choice  # noqa: E402
 from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
+from engine.save_files import write_atomically  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_blame import LOST, hard_colours, hard_lost, score_after  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, replay  # noqa: E402
@@ -166,9 +167,16 @@ def exits(losses: list[Path], out: Path, depth: int, turns: Collection[int]) -> 
                 for position in found:
                     position["line"] = f"{path.name}:{number}"
                 positions.extend(found)
-    out.write_text("".join(json.dumps(position) + "\n" for position in positions), encoding="utf-8")
+    write_positions(out, positions)
     print(f"{len(positions)} positions written to {out}")
     return 0
+
+
+def write_positions(out: Path, positions: list[dict[str, Any]], kept: str = "") -> None:
+    """The suite file: `kept` (earlier lines), then a position a line; written whole or
+    not at all, so a stopped build never leaves half a suite."""
+    text = kept + "".join(json.dumps(position) + "\n" for position in positions)
+    write_atomically(out, text.encode("utf-8"))
 
 
 def lost_games(lines: list[str], first: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -190,12 +198,8 @@ def build(losses: Path, out: Path, depth: int, drop: int, first: int = 0) -> int
                 position["line"] = number
             positions.extend(found)
             print(f"line {number}: {len(found)} positions", flush=True)
-    text = "".join(json.dumps(position) + "\n" for position in positions)
-    if first:  # the earlier lines' positions are in `out` already
-        with out.open("a", encoding="utf-8") as suite:
-            suite.write(text)
-    else:
-        out.write_text(text, encoding="utf-8")
+    # From a first line, the earlier lines' positions are in `out` already: keep them.
+    write_positions(out, positions, out.read_text(encoding="utf-8") if first else "")
     print(f"{len(positions)} positions {'appended' if first else 'written'} to {out}")
     return 0
 
