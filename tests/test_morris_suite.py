@@ -167,6 +167,20 @@ def test_a_build_from_a_first_line_appends_to_the_suite(
     assert [json.loads(line)["line"] for line in suite.read_text(encoding="utf-8").splitlines()] == [0, 1]
 
 
+def test_a_build_from_a_first_line_refuses_a_missing_suite_before_searching(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_search(seed: int, depth: int) -> None:
+        raise AssertionError("millref started for a build that cannot keep its work")
+
+    monkeypatch.setattr(morris_suite, "MillRef", no_search)
+    losses = tmp_path / "losses.jsonl"
+    losses.write_text("", encoding="utf-8")
+    suite = tmp_path / "suite.jsonl"
+    assert morris_suite.build(losses, suite, 12, 30, first=1) == 1
+    assert "without --first" in capsys.readouterr().out
+    assert not suite.exists()
+
 def test_exit_positions_are_the_winner_s_first_thought_turns_after_the_book(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

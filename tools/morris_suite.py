@@ -189,6 +189,12 @@ def lost_games(lines: list[str], first: int = 0) -> Iterator[tuple[int, dict[str
 
 
 def build(losses: Path, out: Path, depth: int, drop: int, first: int = 0) -> int:
+    # From a first line, the earlier lines' positions are in `out` already: keep them. Read
+    # before the search, so a missing suite stops the build before minutes of work, not after.
+    if first and not out.is_file():
+        print(f"no suite at {out} to append to: build it whole, without --first")
+        return 1
+    kept = out.read_text(encoding="utf-8") if first else ""
     positions = []
     with MillRef(0, depth) as ref:
         for number, game in lost_games(losses.read_text(encoding="utf-8").splitlines(), first):
@@ -198,8 +204,7 @@ def build(losses: Path, out: Path, depth: int, drop: int, first: int = 0) -> int
                 position["line"] = number
             positions.extend(found)
             print(f"line {number}: {len(found)} positions", flush=True)
-    # From a first line, the earlier lines' positions are in `out` already: keep them.
-    write_positions(out, positions, out.read_text(encoding="utf-8") if first else "")
+    write_positions(out, positions, kept)
     print(f"{len(positions)} positions {'appended' if first else 'written'} to {out}")
     return 0
 
