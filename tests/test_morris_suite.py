@@ -181,6 +181,7 @@ def test_a_build_from_a_first_line_refuses_a_missing_suite_before_searching(
     assert "without --first" in capsys.readouterr().out
     assert not suite.exists()
 
+
 def test_exit_positions_are_the_winner_s_first_thought_turns_after_the_book(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
