@@ -17,7 +17,7 @@ with millref at `--depth`, until millref sees the game lost. A move that gave aw
 `--drop` hundredths of a piece or more, from a position not yet lost, is a suite
 position. Each line of the suite: the moves before, the move played and millref's
 best, and the score after each. tools/data/morris_suite.jsonl is the losses file's
-suite at the defaults (its size: the README). Lines 0-100 of the losses file
+suite at the defaults (one position a line). Lines 0-100 of the losses file
 were scored by whole runs (sessions 20 and 24; the second gave the first's positions
 again); each later loss was appended by `--first N` as it was booked. Some give none
 (lines 97-99 are lost deeper than depth 12 sees). Which session added what: git log.
