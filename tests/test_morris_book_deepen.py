@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from engine.games.morris.opening import BookEntry, book_key, entry_for, lookup
+from engine.games.morris.opening import BookEntry, book_key, encode, entry_for, lookup
 from engine.games.morris.rules import parse_morris_move
 
 if shutil.which("cc") is None:
     pytest.skip("no C compiler (`cc`) on PATH to build tools/mill_ref", allow_module_level=True)
 
 from tools.build_morris_book import overrides
-from tools.morris_book_deepen import DeepCheck, main, to_check, visits
+from tools.morris_book_deepen import DeepCheck, loss_visits, main, to_check, visits
 from tools.morris_book_lines import learned_records, placements_before, replay
 
 THREAT = [parse_morris_move(word) for word in ["a1", "g7", "a4"]]  # White threatens a7's mill
@@ -69,6 +69,40 @@ def test_visits_count_the_book_side_s_positions_to_the_end_of_placement() -> Non
         assert book_key(state) == key and state.ply >= 4
 
 
+QUIET_WORDS = ["a1", "g1", "a7", "g7", "d1", "d7", "b2", "f2", "b6", "f6", "c3", "e3"]  # no mill
+QUIET = [parse_morris_move(word) for word in QUIET_WORDS]
+
+
+def book_of(line: list[Any], plies: range) -> dict[int, BookEntry]:
+    """A book playing `line`'s move at each of `plies`."""
+    return dict(entry_for(replay(line[:ply]), line[ply], 0, 14) for ply in plies)
+
+
+def write_losses(path: Path, *games: tuple[int, list[Any]]) -> Path:
+    path.write_text("".join(json.dumps({"collapsed": [loser], "moves": list(map(str, moves))}) + "\n"
+                            for loser, moves in games))  # fmt: skip
+    return path
+
+
+def test_loss_visits_count_the_loser_s_placement_positions_the_book_leads_to(tmp_path: Path) -> None:
+    losses = write_losses(tmp_path / "losses.jsonl", (1, QUIET), (0, QUIET[:7]))
+    counts, reached = loss_visits(book_of(QUIET, range(12)), losses, from_ply=4)
+    # Black (the first loser) before plies 5, 7, 9 and 11; White (the second) before 4 and 6.
+    assert sorted(len(line) for line in reached.values()) == [4, 5, 6, 7, 9, 11]
+    assert sum(counts.values()) == 6
+    for key, line in reached.items():
+        assert book_key(replay(line)) == key and line == QUIET[: len(line)]
+
+
+def test_loss_visits_stop_where_the_loser_left_the_book(tmp_path: Path) -> None:
+    losses = write_losses(tmp_path / "losses.jsonl", (1, QUIET))
+    changed = book_of(QUIET, range(7)) | dict([entry_for(replay(QUIET[:7]), parse_morris_move("g4"), 0, 14)])
+    # Black played the book to ply 5; at ply 7 the book now says g4: checked, then no more.
+    assert sorted(map(len, loss_visits(changed, losses, from_ply=4)[1].values())) == [5, 7]
+    # A book without ply 5's position: hard searched there, so that position is the last.
+    assert sorted(map(len, loss_visits(book_of(QUIET, range(5)), losses, from_ply=4)[1].values())) == [5]
+
+
 def test_the_builder_takes_deep_switches_under_moves_learned_by_play(tmp_path: Path) -> None:
     line = " ".join(map(str, THREAT))
     deep, learned = tmp_path / "deep.jsonl", tmp_path / "learned.jsonl"
@@ -115,3 +149,14 @@ def test_a_deeper_check_takes_again_only_the_positions_checked_shallower(tmp_pat
     assert to_check(counts, out, 18, 0) == [keys["new"]]
     assert to_check(counts, out, 20, 0) == [keys["new"], keys["level"], keys["won"]]
     assert to_check(counts, out, 20, 50) == [keys["level"]]
+
+
+def test_the_tool_checks_the_positions_of_lost_games(tmp_path: Path) -> None:
+    losses = write_losses(tmp_path / "losses.jsonl", (0, QUIET))
+    book, out = tmp_path / "opening.book", tmp_path / "deep.jsonl"
+    book.write_bytes(encode(book_of(QUIET, range(12)), {}))
+    options = ["--book", str(book), "--losses", str(losses), "--from-ply", "8", "--depth", "4"]
+    assert main([*options, "--out", str(out)]) == 0
+    # White, the loser, stood before plies 8 and 10: both checked, nothing sampled.
+    checked_lines = sorted(record["line"] for record in learned_records(out))
+    assert checked_lines == [" ".join(map(str, QUIET[:8])), " ".join(map(str, QUIET[:10]))]

@@ -3,7 +3,7 @@ against a fast engine, searched again by millref well past the book's own depth.
 
     python -m tools.morris_book_deepen [--opponent ref:50] [--games 150] [--from-ply 10]
         [--top 200] [--depth 18] [--margin 40] [--level 0] [--stand-in 10] [--seed 1]
-        [--workers 2]
+        [--workers 2] [--losses tools/data/morris_book_losses.jsonl]
         [--out tools/data/morris_book_deep.jsonl]
 
 The book's moves come from millref at depth 14. Some of hard's losses went out of
@@ -24,6 +24,12 @@ position of the book, affordable for those hard actually plays. So:
    hundredths between near-equal moves, and the book's lines were built under its
    move. A position the book does not hold (hard would search there) takes the deep
    move.
+
+With `--losses`, the positions are instead the loser's placement positions from
+`--from-ply` on in each game of the file (tools/morris_match.py --losses, one visit
+each) that the book still leads to. tools/build_morris_book.py searches those at the
+book's own depth, and a game may be lost from them by a move depth 14 keeps and depth
+18 refutes (seed 7015 game 7: the book's last placement e4 -0.96 at depth 18, e5 -0.29).
 
 Every checked position is appended to `--out` (the learned records' format,
 tools/morris_book_lines.py, with the book's move and both deep scores), so a rerun
@@ -52,7 +58,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.games.morris.opening import DATA_PATH, BookEntry, book_key, lookup  # noqa: E402
-from engine.games.morris.rules import MorrisMove  # noqa: E402
+from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_blame import score_after  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
@@ -97,6 +103,30 @@ def visits(
                     state.push(move)
                 if ends is not None:
                     ends.append(list(state.history))
+    return counts, reached
+
+
+def loss_visits(
+    entries: dict[int, BookEntry], losses: Path, from_ply: int
+) -> tuple[Counter[int], dict[int, list[MorrisMove]]]:
+    """The loser's placement positions from `from_ply` on in each game of `losses` (one
+    JSON game a line, the loser's colour first in "collapsed"), counted as `visits` does,
+    while the book still leads there: up to the first where the loser did not play the
+    book's move (the book has changed since, or had no move and hard searched)."""
+    counts: Counter[int] = Counter()
+    reached: dict[int, list[MorrisMove]] = {}
+    for text in losses.read_text(encoding="utf-8").splitlines():
+        game = json.loads(text)
+        history = [parse_morris_move(word) for word in game["moves"]]
+        for ply in range(game["collapsed"][0], min(PLACEMENT_PLIES, len(history)), 2):
+            state = replay(history[:ply])
+            if ply >= from_ply:
+                key = book_key(state)
+                counts[key] += 1
+                reached.setdefault(key, history[:ply])
+            found = lookup(entries, state)
+            if found is None or found[0] != history[ply]:
+                break
     return counts, reached
 
 
@@ -181,13 +211,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=0, help="only recheck positions scored within this")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--losses", type=Path, default=None, help="check these games' positions instead")
     parser.add_argument("--out", type=Path, default=DEEP_FILE)
     args = parser.parse_args(argv)
     entries = book_argument(parser, args.book)
-    counts, reached = visits(entries, args.opponent, args.games, args.from_ply, args.seed, args.stand_in)
+    if args.losses is None:
+        counts, reached = visits(entries, args.opponent, args.games, args.from_ply, args.seed, args.stand_in)
+        where = f"{2 * args.games} placements"
+    else:
+        counts, reached = loss_visits(entries, args.losses, args.from_ply)
+        where = f"the lost games of {args.losses}"
     todo = to_check(counts, args.out, args.depth, args.level)[: args.top]
-    print(f"{len(counts)} positions from ply {args.from_ply} in {2 * args.games} placements; "
-          f"checking {len(todo)}", flush=True)  # fmt: skip
+    print(f"{len(counts)} positions from ply {args.from_ply} in {where}; checking {len(todo)}", flush=True)
     check = DeepCheck(entries, args.depth, args.margin)
     try:
         switched = report(check, todo, counts, reached, args.workers, args.out)
