@@ -160,3 +160,19 @@ def test_the_tool_checks_the_positions_of_lost_games(tmp_path: Path) -> None:
     # White, the loser, stood before plies 8 and 10: both checked, nothing sampled.
     checked_lines = sorted(record["line"] for record in learned_records(out))
     assert checked_lines == [" ".join(map(str, QUIET[:8])), " ".join(map(str, QUIET[:10]))]
+
+
+DAMAGED = [None, "not json\n", '{"moves": ["a1"]}\n', '{"collapsed": [0], "moves": ["z9"]}\n']  # None: absent
+
+
+@pytest.mark.parametrize("text", DAMAGED)
+def test_a_missing_or_damaged_losses_file_ends_the_run_with_the_reason(
+    tmp_path: Path, text: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    losses, out = tmp_path / "losses.jsonl", tmp_path / "deep.jsonl"
+    if text is not None:
+        losses.write_text(text)
+    with pytest.raises(SystemExit) as ended:
+        main(["--losses", str(losses), "--out", str(out)])
+    assert ended.value.code == 2 and "not a losses file" in capsys.readouterr().err
+    assert not out.exists()

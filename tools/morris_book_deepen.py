@@ -29,7 +29,7 @@ With `--losses`, the positions are instead the loser's placement positions from
 `--from-ply` on in each game of the file (tools/morris_match.py --losses, one visit
 each) that the book still leads to. tools/build_morris_book.py searches those at the
 book's own depth, and a game may be lost from them by a move depth 14 keeps and depth
-18 refutes (seed 7015 game 7: the book's last placement e4 -0.96 at depth 18, e5 -0.29).
+18 refutes (seed 7015 game 7: the book's last placement e4 -0.91 at depth 18, e5 -0.29).
 
 Every checked position is appended to `--out` (the learned records' format,
 tools/morris_book_lines.py, with the book's move and both deep scores), so a rerun
@@ -219,7 +219,10 @@ def main(argv: list[str] | None = None) -> int:
         counts, reached = visits(entries, args.opponent, args.games, args.from_ply, args.seed, args.stand_in)
         where = f"{2 * args.games} placements"
     else:
-        counts, reached = loss_visits(entries, args.losses, args.from_ply)
+        try:
+            counts, reached = loss_visits(entries, args.losses, args.from_ply)
+        except (OSError, ValueError, KeyError, IndexError, TypeError) as error:
+            parser.error(f"{args.losses}: not a losses file ({error})")
         where = f"the lost games of {args.losses}"
     todo = to_check(counts, args.out, args.depth, args.level)[: args.top]
     print(f"{len(counts)} positions from ply {args.from_ply} in {where}; checking {len(todo)}", flush=True)
