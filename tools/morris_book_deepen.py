@@ -117,16 +117,17 @@ def loss_visits(
     reached: dict[int, list[MorrisMove]] = {}
     for text in losses.read_text(encoding="utf-8").splitlines():
         game = json.loads(text)
-        history = [parse_morris_move(word) for word in game["moves"]]
-        for ply in range(game["collapsed"][0], min(PLACEMENT_PLIES, len(history)), 2):
-            state = replay(history[:ply])
-            if ply >= from_ply:
-                key = book_key(state)
-                counts[key] += 1
-                reached.setdefault(key, history[:ply])
-            found = lookup(entries, state)
-            if found is None or found[0] != history[ply]:
-                break
+        loser, state = game["collapsed"][0], replay([])
+        for move in map(parse_morris_move, game["moves"][:PLACEMENT_PLIES]):
+            if state.to_move == loser:
+                if state.ply >= from_ply:
+                    key = book_key(state)
+                    counts[key] += 1
+                    reached.setdefault(key, list(state.history))
+                found = lookup(entries, state)
+                if found is None or found[0] != move:
+                    break
+            state.push(move)
     return counts, reached
 
 
