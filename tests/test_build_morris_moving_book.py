@@ -40,15 +40,20 @@ from tools.build_morris_moving_book import (
 )
 from tools.mill_ref import MillRef
 from tools.morris_book_lines import RefSearch
+from tools.morris_suite import DEFAULT_SUITE
 
 
-def _build(tmp_path: Path, losses: str = "", *extra: str, met: str = "") -> tuple[list[dict[str, Any]], Path]:
+def _build(
+    tmp_path: Path, losses: str = "", *extra: str, met: str = "", suite: str = ""
+) -> tuple[list[dict[str, Any]], Path]:
     progress, out, lost = tmp_path / "progress.jsonl", tmp_path / "trial.book", tmp_path / "losses.jsonl"
     lost.write_text(losses)
     (tmp_path / "met.jsonl").write_text(met)
+    (tmp_path / "suite.jsonl").write_text(suite)
     # The opponent at depths 8-9: shallower replies leave the placement book at once.
     argv = ["--depth", "3", "--losses", str(lost), "--met", str(tmp_path / "met.jsonl"),
-            "--progress", str(progress), "--out", str(out), *extra]  # fmt: skip
+            "--suite", str(tmp_path / "suite.jsonl"), "--progress", str(progress), "--out", str(out),
+            *extra]  # fmt: skip
     assert main(argv) == 0
     return [json.loads(line) for line in progress.read_text().splitlines()], out
 
@@ -149,6 +154,55 @@ def test_a_met_line_that_does_not_replay_is_refused_by_line_before_any_search(
     assert not progress.exists()  # checked before anything was searched
 
 
+def _suite(*plies: int) -> str:
+    """Suite lines (tools/morris_suite.py) at GAME's `plies`, the move played there as
+    the mistake."""
+    lines = [{"moves": GAME[:ply], "played": GAME[ply], "played_after": -300, "best": GAME[ply],
+              "best_after": 0, "line": 7} for ply in plies]  # fmt: skip
+    return "".join(json.dumps(line) + "\n" for line in lines)
+
+
+def _at(ply: int) -> str:
+    """The position after GAME's first `ply` moves."""
+    state = new_state("nine")
+    state.play_all(GAME[:ply])
+    return state.position()
+
+
+def test_the_suite_stage_books_each_bookable_moving_position_of_the_suite(tmp_path: Path) -> None:
+    """Ply 20 is White's second moving turn; at ply 27 a repetition could lie in the
+    history (nine quiet plies), so the book cannot hold it."""
+    records, out = _build(tmp_path, "", "--passes", "0:8,9:8,9", suite=_suite(27, 20))
+    assert [(r["source"], r["position"]) for r in records] == [("suite line 1", _at(20))]
+    assert set(decode(out.read_bytes())) == {records[0]["key"]}
+    header, _ = unpack(out.read_bytes(), MOVES.magic, BookError, "moving book")
+    assert header["built"]["suite_lines"] == 2
+
+
+def test_a_position_both_lost_and_in_the_suite_is_searched_once(tmp_path: Path) -> None:
+    records, _ = _build(
+        tmp_path, json.dumps({"collapsed": [0], "moves": GAME}) + "\n", "--passes", "0:8,9:8,9",
+        suite=_suite(18, 21),
+    )  # fmt: skip
+    assert [(r["source"], r["position"]) for r in records] == [
+        ("loss 0", _at(18)), ("loss 0", _at(20)), ("suite line 1", _at(21))
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [("{not json", "Expecting property name"), ('{"moves": ["d6", "d6"]}', r"move 2 \(d6\)")],
+)
+def test_a_suite_line_that_does_not_replay_is_refused_by_line_before_any_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        _build(tmp_path, "", "--passes", "0:8,9:8,9", suite=_suite(20) + line + "\n")
+    assert exit_info.value.code == 2
+    assert re.search(rf"suite\.jsonl:2: .*{message}", capsys.readouterr().err)
+    assert not (tmp_path / "progress.jsonl").exists()
+
+
 class CountingRef(MillRef):
     """millref counting the moves it is asked for."""
 
@@ -190,7 +244,7 @@ def test_a_pass_reads_its_games_then_its_placing_and_moving_depths() -> None:
 
 def test_the_shipped_book_holds_the_progress_built_with_the_default_arguments() -> None:
     """The README's command (the defaults) rebuilds the shipped book from its progress:
-    a game appended to the losses file, or a position to the met file, calls for a rerun
+    a game appended to the losses file, or a position to the suite or met file, calls for a rerun
     (stopped once both are searched: the samples come after)."""
     header, _ = unpack(MOVING_PATH.read_bytes(), MOVES.magic, BookError, "moving book")
     built = header["built"]
@@ -198,4 +252,5 @@ def test_the_shipped_book_holds_the_progress_built_with_the_default_arguments() 
     assert (built["depth"], built["moves"], built["seed"]) == (18, 1, 9000)
     assert built["loss_games"] == len(LOSSES_FILE.read_text().splitlines())
     assert built["met_positions"] == len(MET_FILE.read_text().splitlines())
+    assert built["suite_lines"] == len(DEFAULT_SUITE.read_text().splitlines())
     assert decode(MOVING_PATH.read_bytes()) == Builder(PROGRESS_FILE, target=MOVING_TARGET).entries

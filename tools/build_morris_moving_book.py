@@ -3,7 +3,8 @@
     python -m tools.build_morris_moving_book [--depth 18]
         [--passes 400:8,12:8,12 600:8,12:10,14 1000:9,13:11,13] [--moves 1] [--seed 9000]
         [--colours 01] [--every-reply] [--losses tools/data/morris_book_losses.jsonl]
-        [--met tools/data/morris_moving_met.jsonl] [--progress tools/data/morris_moving_progress.jsonl]
+        [--suite tools/data/morris_suite.jsonl] [--met tools/data/morris_moving_met.jsonl]
+        [--progress tools/data/morris_moving_progress.jsonl]
         [--out engine/games/morris/moving.book]
 
 Against a fast strong engine the placement book leads hard into few moving positions (in
@@ -19,12 +20,17 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
    game of `--losses`. They come first, then the met positions: the samples take about
    two hours (two and a half with `--every-reply`), so a run stopped in them holds every
    loss, and a search gives a position the same move whichever stage meets it first.
-2. Met: the first moving positions hard met out of the moving book in logged match
+2. Suite: each bookable moving position of `--suite` (tools/morris_suite.py: where
+   hard gave away a third of a piece or more in a lost game, at any moving turn).
+   Hard's one-second search still plays some of those moves: seed 7133 game 3 replayed
+   seed 6885 game 17 to its fourth moving turn and the same e4-f4, half a piece worse
+   than c5-c4, out of reach of the loss stage's first two turns.
+3. Met: the first moving positions hard met out of the moving book in logged match
    games (tools/morris_moving_cover.py `--missed`), and for those where it is Black, its
    answer to each of White's first steps from the position before (as `--every-reply`):
    the samples cannot foresee every opponent, and a position met once is often met
    again.
-3. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
+4. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
    games where that colour plays hard's placement book (the shipped one) and millref
    plays the other at a depth drawn per move from the pass's ranges, one while it places
    and one once it moves, with a drawn seed; at the book side's first `--moves` moving
@@ -72,7 +78,8 @@ from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from tools.build_morris_book import LOSSES_FILE, Builder, Target  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, entry_move, replay  # noqa: E402
-from tools.morris_moving_cover import met_positions  # noqa: E402
+from tools.morris_moving_cover import checked_lines, met_position, met_positions  # noqa: E402
+from tools.morris_suite import DEFAULT_SUITE  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"  # checked by tests/test_morris_moving_book.py
 PROGRESS_FILE = ROOT / "tools" / "data" / "morris_moving_progress.jsonl"
@@ -182,6 +189,20 @@ def loss_positions(record: dict[str, Any]) -> list[MorrisState]:
     return found
 
 
+def suite_positions(path: Path) -> tuple[int, dict[int, MorrisState]]:
+    """A suite file's count of lines, and its bookable moving positions by line (a
+    missing file has none); the others (a repetition possible in the history) are
+    skipped. A line that does not replay raises ValueError naming the file and line."""
+
+    def position(record: dict[str, Any]) -> MorrisState | None:
+        state = met_position(record)
+        moving = state.outcome() is None and not state.in_hand(state.to_move)
+        return state if moving and bookable(state) else None
+
+    found = checked_lines(path, position) if path.exists() else []
+    return len(found), {line: state for line, state in enumerate(found) if state is not None}
+
+
 def main(argv: list[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
@@ -196,20 +217,28 @@ def main(argv: list[str] | None = None) -> int:
         "--every-reply", action="store_true", help="every opponent step before the book side's first"
     )
     parser.add_argument("--losses", type=Path, default=LOSSES_FILE, help="games hard lost")
+    parser.add_argument("--suite", type=Path, default=DEFAULT_SUITE, help="positions where hard erred")
     parser.add_argument("--met", type=Path, default=MET_FILE, help="positions hard met out of the book")
     parser.add_argument("--progress", type=Path, default=PROGRESS_FILE)
     parser.add_argument("--out", type=Path, default=MOVING_PATH)
     args = parser.parse_args(argv)
     try:
         met = met_positions(args.met)
+        suite_lines, suite = suite_positions(args.suite)
     except ValueError as error:
         parser.exit(2, f"build_morris_moving_book: {error}\n")
-    built = {k: v for k, v in vars(args).items() if k not in ("progress", "out", "losses", "met", "colours")}
+    unrecorded = ("progress", "out", "losses", "suite", "met", "colours")
+    built = {k: v for k, v in vars(args).items() if k not in unrecorded}
     builder = Builder(args.progress, RefSearch(args.depth, RANK_DEPTH), target=MOVING_TARGET)
     start = time.perf_counter()
     built["loss_games"] = builder.search_losses(args.losses, loss_positions, 0)
     builder.write(args.out, built)
     print(f"{built['loss_games']} lost games searched in {time.perf_counter() - start:.0f} s", flush=True)
+    for line, state in suite.items():
+        builder.deep(state, 0, f"suite line {line}")
+    built["suite_lines"] = suite_lines
+    builder.write(args.out, built)
+    print(f"{len(suite)} bookable positions of {suite_lines} suite lines searched", flush=True)
     built["met_positions"] = search_met(builder, met)
     builder.write(args.out, built)
     elapsed = time.perf_counter() - start
