@@ -245,7 +245,7 @@ def test_a_pass_reads_its_games_then_its_placing_and_moving_depths() -> None:
 def test_the_shipped_book_holds_the_progress_built_with_the_default_arguments() -> None:
     """The README's command (the defaults) rebuilds the shipped book from its progress:
     a game appended to the losses file, or a position to the suite or met file, calls for a rerun
-    (stopped once both are searched: the samples come after)."""
+    (stopped once all three are searched: the samples come after)."""
     header, _ = unpack(MOVING_PATH.read_bytes(), MOVES.magic, BookError, "moving book")
     built = header["built"]
     assert built["passes"] == json.loads(json.dumps(DEFAULT_PASSES))

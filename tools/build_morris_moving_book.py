@@ -17,14 +17,16 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
 `--depth`.
 
 1. Losses: the bookable positions of the loser's first LOSS_TURNS moving turns in each
-   game of `--losses`. They come first, then the met positions: the samples take about
-   two hours (two and a half with `--every-reply`), so a run stopped in them holds every
-   loss, and a search gives a position the same move whichever stage meets it first.
+   game of `--losses`. They come first, then the suite's and the met positions: the
+   samples take about two hours (two and a half with `--every-reply`), so a run stopped
+   in them holds every loss, and a search gives a position the same move whichever stage
+   meets it first.
 2. Suite: each bookable moving position of `--suite` (tools/morris_suite.py: where
    hard gave away a third of a piece or more in a lost game, at any moving turn).
    Hard's one-second search still plays some of those moves: seed 7133 game 3 replayed
    seed 6885 game 17 to its fourth moving turn and the same e4-f4, half a piece worse
-   than c5-c4, out of reach of the loss stage's first two turns.
+   than c5-c4, out of reach of the loss stage's first two turns. A booked loss enters
+   the suite through `tools/morris_suite.py build --first N`: run it before this.
 3. Met: the first moving positions hard met out of the moving book in logged match
    games (tools/morris_moving_cover.py `--missed`), and for those where it is Black, its
    answer to each of White's first steps from the position before (as `--every-reply`):
