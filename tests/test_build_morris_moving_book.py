@@ -110,6 +110,14 @@ def _met(*plies: int) -> str:
     return "".join(json.dumps({"moves": GAME[:ply], "from": "a test"}) + "\n" for ply in plies)
 
 
+def _suite(*plies: int) -> str:
+    """Suite lines (tools/morris_suite.py) at GAME's `plies`, the move played there as
+    the mistake."""
+    lines = [{"moves": GAME[:ply], "played": GAME[ply], "played_after": -300, "best": GAME[ply],
+              "best_after": 0, "line": 7} for ply in plies]  # fmt: skip
+    return "".join(json.dumps(line) + "\n" for line in lines)
+
+
 def test_the_met_stage_books_each_position_and_as_black_every_answer_to_whites_step(tmp_path: Path) -> None:
     records, out = _build(tmp_path, "", "--passes", "0:8,9:8,9", met=_met(18, 19))
     white_steps = len(_state(records[0]["position"]).legal_moves())
@@ -143,23 +151,17 @@ def test_a_met_line_that_is_not_a_bookable_moving_turn_is_refused_by_line(
         ('{"moves": ["d6", "zz"]}', r"move 2 \(zz\)"),  # not a move
     ],
 )
-def test_a_met_line_that_does_not_replay_is_refused_by_line_before_any_search(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, message: str
+@pytest.mark.parametrize("kind", ["met", "suite"])
+def test_a_met_or_suite_line_that_does_not_replay_is_refused_by_line_before_any_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, message: str, kind: str
 ) -> None:
+    good = _met(18) if kind == "met" else _suite(20)
     with pytest.raises(SystemExit) as exit_info:
-        _build(tmp_path, "", "--passes", "0:8,9:8,9", met=_met(18) + line + "\n")
+        _build(tmp_path, "", "--passes", "0:8,9:8,9", **{kind: good + line + "\n"})
     assert exit_info.value.code == 2
-    assert re.search(rf"met\.jsonl:2: .*{message}", capsys.readouterr().err)
+    assert re.search(rf"{kind}\.jsonl:2: .*{message}", capsys.readouterr().err)
     progress = tmp_path / "progress.jsonl"
     assert not progress.exists()  # checked before anything was searched
-
-
-def _suite(*plies: int) -> str:
-    """Suite lines (tools/morris_suite.py) at GAME's `plies`, the move played there as
-    the mistake."""
-    lines = [{"moves": GAME[:ply], "played": GAME[ply], "played_after": -300, "best": GAME[ply],
-              "best_after": 0, "line": 7} for ply in plies]  # fmt: skip
-    return "".join(json.dumps(line) + "\n" for line in lines)
 
 
 def _at(ply: int) -> str:
@@ -187,20 +189,6 @@ def test_a_position_both_lost_and_in_the_suite_is_searched_once(tmp_path: Path) 
     assert [(r["source"], r["position"]) for r in records] == [
         ("loss 0", _at(18)), ("loss 0", _at(20)), ("suite line 1", _at(21))
     ]  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [("{not json", "Expecting property name"), ('{"moves": ["d6", "d6"]}', r"move 2 \(d6\)")],
-)
-def test_a_suite_line_that_does_not_replay_is_refused_by_line_before_any_search(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, message: str
-) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        _build(tmp_path, "", "--passes", "0:8,9:8,9", suite=_suite(20) + line + "\n")
-    assert exit_info.value.code == 2
-    assert re.search(rf"suite\.jsonl:2: .*{message}", capsys.readouterr().err)
-    assert not (tmp_path / "progress.jsonl").exists()
 
 
 class CountingRef(MillRef):
