@@ -80,7 +80,12 @@ from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from tools.build_morris_book import LOSSES_FILE, Builder, Target  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_book_lines import PLACEMENT_PLIES, RefSearch, depths, entry_move, replay  # noqa: E402
-from tools.morris_moving_cover import checked_lines, met_position, met_positions  # noqa: E402
+from tools.morris_moving_cover import (  # noqa: E402
+    bookable_moving_turn,
+    checked_lines,
+    met_position,
+    met_positions,
+)
 from tools.morris_suite import DEFAULT_SUITE  # noqa: E402
 
 CHECKSUM_FILE = ROOT / "tools" / "morris_moving_book.sha256"  # checked by tests/test_morris_moving_book.py
@@ -198,8 +203,7 @@ def suite_positions(path: Path) -> tuple[int, dict[int, MorrisState]]:
 
     def position(record: dict[str, Any]) -> MorrisState | None:
         state = met_position(record)
-        moving = state.outcome() is None and not state.in_hand(state.to_move)
-        return state if moving and bookable(state) else None
+        return state if bookable_moving_turn(state) else None
 
     found = checked_lines(path, position) if path.exists() else []
     return len(found), {line: state for line, state in enumerate(found) if state is not None}

@@ -124,10 +124,15 @@ def met_positions(path: Path) -> list[MorrisState]:
     return checked_lines(path, bookable_met_position) if path.exists() else []
 
 
+def bookable_moving_turn(state: MorrisState) -> bool:
+    """Whether the moving book may hold `state`: a moving turn of a game not over."""
+    return state.outcome() is None and not state.in_hand(state.to_move) and bookable(state)
+
+
 def bookable_met_position(record: dict[str, Any]) -> MorrisState:
     """`met_position`, refused (ValueError) unless it is a bookable moving turn."""
     state = met_position(record)
-    if state.outcome() is not None or state.in_hand(state.to_move) or not bookable(state):
+    if not bookable_moving_turn(state):
         raise ValueError("not a bookable moving position")
     return state
 
