@@ -191,7 +191,7 @@ def loss_positions(record: dict[str, Any]) -> list[MorrisState]:
     found = []
     for ply in range(min(len(history), PLACEMENT_PLIES + 2 * LOSS_TURNS)):
         state = replay(history[:ply])
-        if state.to_move == loser and not state.in_hand(loser) and bookable(state):
+        if state.to_move == loser and bookable_moving_turn(state):
             found.append(state)
     return found
 
