@@ -28,6 +28,7 @@ from engine.games.morris.opening import (
     entry_for,
     lookup,
 )
+from engine.games.morris.quiet_lines import books_move
 from engine.games.morris.rules import MorrisMove, MorrisState, NineState
 from engine.registry import GameSpecError, get_spec, new_state, register
 
@@ -173,6 +174,6 @@ def test_the_shipped_book_move_is_what_hard_plays_in_a_book_position() -> None:
 
 
 def test_only_nine_mens_morris_has_a_book_and_a_non_callable_book_is_refused() -> None:
-    assert get_spec("nine").opening is book_move and get_spec("twelve").opening is None
+    assert get_spec("nine").opening is books_move and get_spec("twelve").opening is None
     with pytest.raises(GameSpecError, match="opening"):
         register(dataclasses.replace(NINE, id="bookless", opening=3))  # type: ignore[arg-type]

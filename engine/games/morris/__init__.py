@@ -7,7 +7,7 @@ from engine.games.morris.endgame import exact_value, solve_for_hard
 from engine.games.morris.evaluation import evaluate_morris, evaluate_twelve
 from engine.games.morris.explain import MESSAGES
 from engine.games.morris.kernel import MorrisSearcher
-from engine.games.morris.opening import book_move
+from engine.games.morris.quiet_lines import books_move
 from engine.games.morris.rules import NineState, TwelveState
 
 # Move lists from the start reaching each kind of position (`python -m engine bench nine`).
@@ -32,7 +32,7 @@ NINE = GameSpec(
     factory=NineState,
     evaluate=evaluate_morris,
     endgame=solve_for_hard,
-    opening=book_move,  # Twelve has no book: its placement (24 pieces, 24 points) differs
+    opening=books_move,  # Twelve has no book: its placement (24 pieces, 24 points) differs
     search=MorrisSearcher,  # the board without diagonals only
     exact_value=exact_value,
     bench_positions=BENCH_POSITIONS,
