@@ -174,6 +174,12 @@ def test_the_builder_skips_a_game_another_line_already_leaves(tmp_path: Path) ->
     ref = FakeRef({})
     assert first_difference(moves_of(LOST), 0, ref, {key: entry}) is None
     assert ref.asked == [22]
+    for perm in symmetries():  # a held line with the move played there: go on looking
+        mirrored = [mapped_move(move, perm) for move in moves_of(LOST)]
+        key, entry = line_entry(mirrored[:24], mirrored[24], 400, 18)
+        ref = FakeRef({})
+        assert first_difference(moves_of(LOST), 0, ref, {key: entry}) is None
+        assert ref.asked[:3] == [22, 24, 26]
 
 
 def test_the_builder_reads_losses_and_writes_a_file_that_loads(tmp_path: Path) -> None:

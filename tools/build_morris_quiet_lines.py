@@ -80,7 +80,7 @@ def first_difference(
         key = line_key(state) if state.to_move == loser else None
         if key is not None:
             booked = held.get(key)
-            if booked is not None and booked.move() != played:
+            if booked is not None and booked.move() != to_canonical(played, canonical(state.key())[1]):
                 return None  # another game's line already leaves this one here
             best = ref.move(state.history, 0)
             raw = ref.last["score"]
