@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.opening import canonical, to_canonical  # noqa: E402
+from engine.games.morris.opening import BookEntry, canonical, to_canonical  # noqa: E402
 from engine.games.morris.quiet_lines import (  # noqa: E402
     FORMAT,
     LINES_PATH,
@@ -71,7 +71,7 @@ class DeepSearch(Protocol):
 
 
 def first_difference(
-    moves: list[MorrisMove], loser: int, ref: DeepSearch, held: dict[Any, Any]
+    moves: list[MorrisMove], loser: int, ref: DeepSearch, held: dict[LineKey, BookEntry]
 ) -> dict[str, Any] | None:
     """The line for one lost game: the first of the loser's quiet turns where millref's
     move differs from the one played, or None (see the module's docstring)."""
@@ -114,7 +114,7 @@ def read_games(path: Path, first: int) -> list[tuple[int, int, list[MorrisMove]]
 
 
 _ref: MillRef | None = None  # each worker's millref and the lines held at the start
-_held: dict[Any, Any] = {}
+_held: dict[LineKey, BookEntry] = {}
 
 
 def _start_worker(depth: int, data: dict[str, Any]) -> None:
