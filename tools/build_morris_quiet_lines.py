@@ -41,15 +41,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.games.morris.opening import BookEntry, canonical, to_canonical  # noqa: E402
+from engine.games.morris.opening import BookEntry, to_canonical  # noqa: E402
 from engine.games.morris.quiet_lines import (  # noqa: E402
     FORMAT,
     LINES_PATH,
     LineKey,
     decode,
-    line_entry,
-    line_key,
-    quiet_lines,
+    keyed_line,
+    line_move,
+    parse_line,
 )
 from engine.games.morris.rules import MorrisMove, NineState, parse_morris_move  # noqa: E402
 from engine.save_files import write_atomically  # noqa: E402
@@ -77,10 +77,10 @@ def first_difference(
     move differs from the one played, or None (see the module's docstring)."""
     state = NineState({})
     for ply, played in enumerate(moves):
-        key = line_key(state) if state.to_move == loser else None
-        if key is not None:
-            booked = held.get(key)
-            if booked is not None and booked.move() != to_canonical(played, canonical(state.key())[1]):
+        keyed = keyed_line(state) if state.to_move == loser else None
+        if keyed is not None:
+            booked = held.get(keyed[0])
+            if booked is not None and booked.move() != to_canonical(played, keyed[1]):
                 return None  # another game's line already leaves this one here
             best = ref.move(state.history, 0)
             raw = ref.last["score"]
@@ -90,15 +90,8 @@ def first_difference(
                 line = " ".join(str(move) for move in moves[:ply])
                 return {"moves": line, "move": str(best), "score": ref_score(raw), "depth": ref.last["depth"],
                         "played": str(played)}  # fmt: skip
-        if played not in state.legal_moves():
-            raise ValueError(f"{played} is not legal at ply {ply}")
-        state.push(played)
+        state.play(played)  # checked: a corrupt losses file raises, never books a made-up line
     return None
-
-
-def line_key_of(line: dict[str, Any]) -> LineKey:
-    moves = [parse_morris_move(text) for text in line["moves"].split()]
-    return line_entry(moves, parse_morris_move(line["move"]), line["score"], line["depth"])[0]
 
 
 def read_games(path: Path, first: int) -> list[tuple[int, int, list[MorrisMove]]]:
@@ -152,7 +145,7 @@ def build(losses: Path, first: int, depth: int, workers: int, out: Path) -> Iter
             if line is None:
                 yield f"losses line {number}: no line"
                 continue
-            key = line_key_of(line)
+            key = parse_line(line)[0]
             if key in keys:  # the same position and quiet moves after other placements
                 yield f"losses line {number}: its line is held already"
                 continue
@@ -168,7 +161,6 @@ def cover(paths: list[Path], lines_path: Path) -> tuple[int, int, int, int]:
     games): the games, those where hard met a quiet line at one of its turns, those
     where it played another move there (what the lines change) and, of those, the
     games hard lost."""
-    held = quiet_lines(lines_path)
     games = met = changed = lost = 0
     for game in (game for path in paths for game in checked_lines(path, lambda record: record)):
         games += 1
@@ -176,10 +168,10 @@ def cover(paths: list[Path], lines_path: Path) -> tuple[int, int, int, int]:
         state = NineState({})
         differs = hit = False
         for played in map(parse_morris_move, game["moves"]):
-            key = line_key(state) if state.to_move in colours else None
-            if key is not None and key in held:
+            found = line_move(state, lines_path) if state.to_move in colours else None
+            if found is not None:
                 hit = True
-                differs = differs or held[key].move() != to_canonical(played, canonical(state.key())[1])
+                differs = differs or found[0] != played
             state.play(played)
         met += hit
         changed += differs

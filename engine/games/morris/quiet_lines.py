@@ -46,16 +46,23 @@ FORMAT = "morris-quiet-lines/1"
 LineKey = tuple[int, tuple[MorrisMove, ...]]
 
 
+def keyed_line(state: MorrisState) -> tuple[LineKey, int] | None:
+    """`line_key` and the index of the symmetry giving it (the frame of its moves)."""
+    quiet = state.quiet_plies
+    if state.options.get("diagonals", False) or bookable(state) or len(state.history) < quiet:
+        return None
+    key, index = canonical(state.key())
+    since = tuple(to_canonical(move, index) for move in state.history[len(state.history) - quiet :])
+    return (key, since), index
+
+
 def line_key(state: MorrisState) -> LineKey | None:
     """(the canonical position key, the moves since the last placement or removal in
     that frame), or None where the quiet lines do not apply: a placement, a position a
     book may hold, diagonals, or a history that does not reach back to the last
     placement or removal (a game set up from a position text)."""
-    quiet = state.quiet_plies
-    if state.options.get("diagonals", False) or bookable(state) or len(state.history) < quiet:
-        return None
-    key, index = canonical(state.key())
-    return key, tuple(to_canonical(move, index) for move in state.history[len(state.history) - quiet :])
+    keyed = keyed_line(state)
+    return None if keyed is None else keyed[0]
 
 
 def line_entry(
@@ -65,17 +72,21 @@ def line_entry(
     Nine Men's Morris game; ValueError if the line does not replay to a quiet position
     where `move` is legal."""
     state = NineState({})
-    for played in moves:
-        if played not in state.legal_moves():
-            raise ValueError(f"{played} is not legal after {len(state.history)} plies")
-        state.push(played)
-    key = line_key(state)
-    if key is None:
+    state.play_all(moves)  # checked: an illegal move is an EngineError, a ValueError
+    keyed = keyed_line(state)
+    if keyed is None:
         raise ValueError("not a quiet moving position past the moving book's reach")
     if move not in state.legal_moves():
         raise ValueError(f"the book move {move} is not legal there")
-    canon = to_canonical(move, canonical(state.key())[1])
-    return key, BookEntry(canon.dst, canon.take, score, depth, canon.src)
+    canon = to_canonical(move, keyed[1])
+    return keyed[0], BookEntry(canon.dst, canon.take, score, depth, canon.src)
+
+
+def parse_line(line: dict[str, Any]) -> tuple[LineKey, BookEntry]:
+    """The key and entry of one of the file's lines; KeyError, TypeError or ValueError
+    for a line that is not one or does not replay."""
+    moves = [parse_morris_move(text) for text in str(line["moves"]).split()]
+    return line_entry(moves, parse_morris_move(str(line["move"])), int(line["score"]), int(line["depth"]))
 
 
 def decode(data: dict[str, Any]) -> dict[LineKey, BookEntry]:
@@ -86,10 +97,7 @@ def decode(data: dict[str, Any]) -> dict[LineKey, BookEntry]:
     entries: dict[LineKey, BookEntry] = {}
     for line in data["lines"]:
         try:
-            moves = [parse_morris_move(text) for text in str(line["moves"]).split()]
-            key, entry = line_entry(
-                moves, parse_morris_move(str(line["move"])), int(line["score"]), int(line["depth"])
-            )
+            key, entry = parse_line(line)
         except (KeyError, TypeError, ValueError):
             continue  # data from a file: a line that does not replay is no entry
         entries[key] = entry
@@ -112,14 +120,11 @@ def quiet_lines(path: Path = LINES_PATH) -> dict[LineKey, BookEntry]:
 
 def line_move(state: GameState, path: Path = LINES_PATH) -> tuple[MorrisMove, int, int] | None:
     """The quiet lines' (move, score, depth) for `state` in its own frame, or None."""
-    morris = cast(MorrisState, state)
-    key = line_key(morris)
-    if key is None:
+    keyed = keyed_line(cast(MorrisState, state))
+    entry = None if keyed is None else quiet_lines(path).get(keyed[0])
+    if keyed is None or entry is None:
         return None
-    entry = quiet_lines(path).get(key)
-    if entry is None:
-        return None
-    return from_canonical(entry.move(), canonical(morris.key())[1]), entry.score, entry.depth
+    return from_canonical(entry.move(), keyed[1]), entry.score, entry.depth
 
 
 def books_move(state: GameState) -> tuple[Any, int, int] | None:
