@@ -19,8 +19,8 @@ from engine.games.morris.quiet_lines import (
     FORMAT,
     LINES_PATH,
     decode,
+    keyed_line,
     line_entry,
-    line_key,
     line_move,
 )
 from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move, position_text
@@ -59,10 +59,10 @@ def lines_file(tmp_path: Path, lines: list[dict[str, Any]], name: str = "lines.j
 def test_lines_apply_only_past_the_moving_books_reach() -> None:
     for ply in range(FIRST_QUIET_TURN + 1):
         state = played(LOST[:ply])
-        assert (line_key(state) is None) == bookable(state), ply
+        assert (keyed_line(state) is None) == bookable(state), ply
     assert played(LOST[:FIRST_QUIET_TURN]).quiet_plies == MOVING_QUIET_PLIES
     diagonal = new_state("twelve", {"diagonals": True})
-    assert isinstance(diagonal, MorrisState) and line_key(diagonal) is None
+    assert isinstance(diagonal, MorrisState) and keyed_line(diagonal) is None
 
 
 def test_a_set_up_position_without_its_quiet_history_has_no_line() -> None:
@@ -70,7 +70,7 @@ def test_a_set_up_position_without_its_quiet_history_has_no_line() -> None:
     set_up = new_state("nine")
     assert isinstance(set_up, MorrisState)
     set_up.load_position(position_text(state.occupied(0), state.occupied(1), state.to_move, quiet=4))
-    assert line_key(set_up) is None  # the position alone: the moves before are unknown
+    assert keyed_line(set_up) is None  # the position alone: the moves before are unknown
 
 
 def test_the_same_position_by_another_quiet_history_is_another_line() -> None:
@@ -79,9 +79,10 @@ def test_the_same_position_by_another_quiet_history_is_another_line() -> None:
     for text in ("d5-c5", "f4-f2", "c5-d5", "f2-f4"):  # out and back: the same position
         shuffled.push(parse_morris_move(text))
     assert shuffled.key() == state.key()
-    first, second = line_key(state), line_key(shuffled)
+    first, second = keyed_line(state), keyed_line(shuffled)
     assert first is not None and second is not None
-    assert first[0] == second[0] and first[1] != second[1]
+    (position, moves), (other_position, other_moves) = first[0], second[0]
+    assert position == other_position and moves != other_moves
 
 
 def test_a_line_is_found_in_every_symmetric_image_of_its_game() -> None:
@@ -89,7 +90,8 @@ def test_a_line_is_found_in_every_symmetric_image_of_its_game() -> None:
     key, entry = line_entry(moves_of(LOST[:FIRST_QUIET_TURN]), book, 750, 18)
     for perm in symmetries():
         state = played(LOST[:FIRST_QUIET_TURN], perm)
-        assert line_key(state) == key
+        keyed = keyed_line(state)
+        assert keyed is not None and keyed[0] == key
         found = from_canonical(entry.move(), canonical(state.key())[1])
         assert found == mapped_move(book, perm) and found in state.legal_moves()
 

@@ -7,7 +7,7 @@
 For each lost game of `--losses` from line `--first` (the loser's colour and the moves,
 as tools/morris_match.py --losses writes them): replay it, and at each of the loser's
 moving turns where the quiet lines apply (past the moving book's reach;
-engine/games/morris/quiet_lines.line_key) ask millref at `--depth` for its move, from a
+engine/games/morris/quiet_lines.keyed_line) ask millref at `--depth` for its move, from a
 clean table and with the game's history (millref counts repetitions as the rules do).
 The first such turn where millref's move differs from the move played becomes a line:
 the book's move leaves the lost game there, so its later positions are not reached

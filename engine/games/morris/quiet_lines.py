@@ -47,22 +47,17 @@ LineKey = tuple[int, tuple[MorrisMove, ...]]
 
 
 def keyed_line(state: MorrisState) -> tuple[LineKey, int] | None:
-    """`line_key` and the index of the symmetry giving it (the frame of its moves)."""
+    """The line's key, (the canonical position key, the moves since the last placement
+    or removal in that frame), and the index of the symmetry giving that frame; None
+    where the quiet lines do not apply: a placement, a position a book may hold,
+    diagonals, or a history that does not reach back to the last placement or removal
+    (a game set up from a position text)."""
     quiet = state.quiet_plies
     if state.options.get("diagonals", False) or bookable(state) or len(state.history) < quiet:
         return None
     key, index = canonical(state.key())
     since = tuple(to_canonical(move, index) for move in state.history[len(state.history) - quiet :])
     return (key, since), index
-
-
-def line_key(state: MorrisState) -> LineKey | None:
-    """(the canonical position key, the moves since the last placement or removal in
-    that frame), or None where the quiet lines do not apply: a placement, a position a
-    book may hold, diagonals, or a history that does not reach back to the last
-    placement or removal (a game set up from a position text)."""
-    keyed = keyed_line(state)
-    return None if keyed is None else keyed[0]
 
 
 def line_entry(
@@ -121,10 +116,13 @@ def quiet_lines(path: Path = LINES_PATH) -> dict[LineKey, BookEntry]:
 def line_move(state: GameState, path: Path = LINES_PATH) -> tuple[MorrisMove, int, int] | None:
     """The quiet lines' (move, score, depth) for `state` in its own frame, or None."""
     keyed = keyed_line(cast(MorrisState, state))
-    entry = None if keyed is None else quiet_lines(path).get(keyed[0])
-    if keyed is None or entry is None:
+    if keyed is None:
         return None
-    return from_canonical(entry.move(), keyed[1]), entry.score, entry.depth
+    key, frame = keyed
+    entry = quiet_lines(path).get(key)
+    if entry is None:
+        return None
+    return from_canonical(entry.move(), frame), entry.score, entry.depth
 
 
 def books_move(state: GameState) -> tuple[Any, int, int] | None:
