@@ -181,7 +181,10 @@ def test_the_builder_skips_a_game_another_line_already_leaves(tmp_path: Path) ->
         key, entry = line_entry(mirrored[:24], mirrored[24], 400, 18)
         ref = FakeRef({})
         assert first_difference(moves_of(LOST), 0, ref, {key: entry}) is None
-        assert ref.asked[:3] == [22, 24, 26]
+        assert ref.asked[:3] == [22, 26, 28]  # the held turn is not searched again
+        ref = FakeRef({24: ("c5-c4", 40), 26: ("c5-c4", 40)})  # millref would leave it now
+        line = first_difference(moves_of(LOST), 0, ref, {key: entry})
+        assert line is not None and line["moves"] == " ".join(LOST[:26])  # the next turn, not a twin
 
 
 def test_the_builder_reads_losses_and_writes_a_file_that_loads(tmp_path: Path) -> None:

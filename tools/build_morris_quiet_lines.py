@@ -12,7 +12,9 @@ clean table and with the game's history (millref counts repetitions as the rules
 The first such turn where millref's move differs from the move played becomes a line:
 the book's move leaves the lost game there, so its later positions are not reached
 again. A game stops without a line where millref sees the loser lost (a mate score:
-too late to save), or where the file already holds its position with another move.
+too late to save), or where the file already holds its position with another move; a
+turn the file holds with the move played is passed over (the game followed that line
+and was lost later: seed 7447 game 32 played its line at ply 23, then lost from ply 31).
 
 Seed 7385 game 7 replayed seeds 6885 game 17 and 7133 game 3 over all 46 plies: a
 loss the books could not reach recurs as long as hard's one-second search keeps
@@ -80,8 +82,11 @@ def first_difference(
         keyed = keyed_line(state) if state.to_move == loser else None
         if keyed is not None:
             booked = held.get(keyed[0])
-            if booked is not None and booked.move() != to_canonical(played, keyed[1]):
-                return None  # another game's line already leaves this one here
+            if booked is not None:
+                if booked.move() != to_canonical(played, keyed[1]):
+                    return None  # another game's line already leaves this one here
+                state.play(played)  # the game followed a held line: its decision stands,
+                continue  # so the new line goes at a later turn, not over that one
             best = ref.move(state.history, 0)
             raw = ref.last["score"]
             if raw <= -REF_MATE_BOUND:
