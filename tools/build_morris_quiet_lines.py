@@ -80,13 +80,10 @@ def first_difference(
     state = NineState({})
     for ply, played in enumerate(moves):
         keyed = keyed_line(state) if state.to_move == loser else None
-        if keyed is not None:
-            booked = held.get(keyed[0])
-            if booked is not None:
-                if booked.move() != to_canonical(played, keyed[1]):
-                    return None  # another game's line already leaves this one here
-                state.play(played)  # the game followed a held line: its decision stands,
-                continue  # so the new line goes at a later turn, not over that one
+        booked = held.get(keyed[0]) if keyed is not None else None
+        if keyed is not None and booked is not None and booked.move() != to_canonical(played, keyed[1]):
+            return None  # another game's line already leaves this one here
+        if keyed is not None and booked is None:  # a held line the game played stands: look further on
             best = ref.move(state.history, 0)
             raw = ref.last["score"]
             if raw <= -REF_MATE_BOUND:
