@@ -80,18 +80,19 @@ def first_difference(
     state = NineState({})
     for ply, played in enumerate(moves):
         keyed = keyed_line(state) if state.to_move == loser else None
-        booked = held.get(keyed[0]) if keyed is not None else None
-        if keyed is not None and booked is not None and booked.move() != to_canonical(played, keyed[1]):
-            return None  # another game's line already leaves this one here
-        if keyed is not None and booked is None:  # a held line the game played stands: look further on
-            best = ref.move(state.history, 0)
-            raw = ref.last["score"]
-            if raw <= -REF_MATE_BOUND:
-                return None
-            if best != played:
-                line = " ".join(str(move) for move in moves[:ply])
-                return {"moves": line, "move": str(best), "score": ref_score(raw), "depth": ref.last["depth"],
-                        "played": str(played)}  # fmt: skip
+        if keyed is not None:
+            booked = held.get(keyed[0])
+            if booked is not None and booked.move() != to_canonical(played, keyed[1]):
+                return None  # another game's line already leaves this one here
+            if booked is None:  # a held line the game played stands: look further on
+                best = ref.move(state.history, 0)
+                raw = ref.last["score"]
+                if raw <= -REF_MATE_BOUND:
+                    return None
+                if best != played:
+                    line = " ".join(str(move) for move in moves[:ply])
+                    return {"moves": line, "move": str(best), "score": ref_score(raw),
+                            "depth": ref.last["depth"], "played": str(played)}  # fmt: skip
         state.play(played)  # checked: a corrupt losses file raises, never books a made-up line
     return None
 
@@ -148,7 +149,7 @@ def build(losses: Path, first: int, depth: int, workers: int, out: Path) -> Iter
                 yield f"losses line {number}: no line"
                 continue
             key = parse_line(line)[0]
-            if key in keys:  # the same position and quiet moves after other placements
+            if key in keys:  # an earlier game of this run booked it (maybe after other placements)
                 yield f"losses line {number}: its line is held already"
                 continue
             keys.add(key)
