@@ -103,6 +103,17 @@ def test_loss_visits_stop_where_the_loser_left_the_book(tmp_path: Path) -> None:
     assert sorted(map(len, loss_visits(book_of(QUIET, range(5)), losses, from_ply=4)[1].values())) == [5]
 
 
+def test_loss_visits_check_where_the_book_left_a_game_before_from_ply(tmp_path: Path) -> None:
+    losses = write_losses(tmp_path / "losses.jsonl", (1, QUIET), (0, QUIET))
+    # The book holds plies 0-2 only: Black searched at ply 3 and White at ply 4, both
+    # before from_ply 10, and both are where the games were left to the search.
+    counts, reached = loss_visits(book_of(QUIET, range(3)), losses, from_ply=10)
+    assert sorted(map(len, reached.values())) == [3, 4] and sum(counts.values()) == 2
+    # A book through ply 10 leaves neither game before from_ply: only plies 10 and 11 count.
+    _, reached = loss_visits(book_of(QUIET, range(11)), losses, from_ply=10)
+    assert sorted(map(len, reached.values())) == [10, 11]
+
+
 def test_the_builder_takes_deep_switches_under_moves_learned_by_play(tmp_path: Path) -> None:
     line = " ".join(map(str, THREAT))
     deep, learned = tmp_path / "deep.jsonl", tmp_path / "learned.jsonl"

@@ -27,7 +27,8 @@ position of the book, affordable for those hard actually plays. So:
 
 With `--losses`, the positions are instead the loser's placement positions from
 `--from-ply` on in each game of the file (tools/morris_match.py --losses, one visit
-each) that the book still leads to. tools/build_morris_book.py searches those at the
+each) that the book still leads to, and the one where the book leaves the game even
+before `--from-ply`. tools/build_morris_book.py searches those at the
 book's own depth, and a game may be lost from them by a move depth 14 keeps and depth
 18 refutes (seed 7015 game 7: the book's last placement e4 -0.91 at depth 18, e5 -0.29).
 
@@ -112,7 +113,9 @@ def loss_visits(
     """The loser's placement positions from `from_ply` on in each game of `losses` (one
     JSON game a line, the loser's colour first in "collapsed"), counted as `visits` does,
     while the book still leads there: up to the first where the loser did not play the
-    book's move (the book has changed since, or had no move and hard searched)."""
+    book's move (the book has changed since, or had no move and hard searched). That
+    one counts wherever it lies: a book that left a game before `from_ply` (7542 game
+    21's, at ply 6) left it to the search the game was lost by."""
     counts: Counter[int] = Counter()
     reached: dict[int, list[MorrisMove]] = {}
     for text in losses.read_text(encoding="utf-8").splitlines():
@@ -120,12 +123,13 @@ def loss_visits(
         loser, state = game["collapsed"][0], replay([])
         for move in map(parse_morris_move, game["moves"][:PLACEMENT_PLIES]):
             if state.to_move == loser:
-                if state.ply >= from_ply:
+                found = lookup(entries, state)
+                left = found is None or found[0] != move
+                if state.ply >= from_ply or left:
                     key = book_key(state)
                     counts[key] += 1
                     reached.setdefault(key, list(state.history))
-                found = lookup(entries, state)
-                if found is None or found[0] != move:
+                if left:
                     break
             state.push(move)
     return counts, reached
