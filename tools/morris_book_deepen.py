@@ -28,9 +28,9 @@ position of the book, affordable for those hard actually plays. So:
 With `--losses`, the positions are instead the loser's placement positions from
 `--from-ply` on in each game of the file (tools/morris_match.py --losses, one visit
 each) that the book still leads to, and the one where the book leaves the game even
-before `--from-ply`. tools/build_morris_book.py searches those at the
-book's own depth, and a game may be lost from them by a move depth 14 keeps and depth
-18 refutes (seed 7015 game 7: the book's last placement e4 -0.91 at depth 18, e5 -0.29).
+before `--from-ply`. tools/build_morris_book.py searches those at the book's own
+depth, and a game may be lost from them by a move depth 14 keeps and depth 18
+refutes (seed 7015 game 7: the book's last placement e4 -0.91 at depth 18, e5 -0.29).
 
 Every checked position is appended to `--out` (the learned records' format,
 tools/morris_book_lines.py, with the book's move and both deep scores), so a rerun
@@ -114,8 +114,8 @@ def loss_visits(
     JSON game a line, the loser's colour first in "collapsed"), counted as `visits` does,
     while the book still leads there: up to the first where the loser did not play the
     book's move (the book has changed since, or had no move and hard searched). That
-    one counts wherever it lies: a book that left a game before `from_ply` (7542 game
-    21's, at ply 6) left it to the search the game was lost by."""
+    one counts even before `from_ply`: the game was lost from there (7542 game 21's
+    book had no move at ply 6)."""
     counts: Counter[int] = Counter()
     reached: dict[int, list[MorrisMove]] = {}
     for text in losses.read_text(encoding="utf-8").splitlines():
