@@ -59,7 +59,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.games.morris.opening import DATA_PATH, BookEntry, book_key, lookup  # noqa: E402
-from engine.games.morris.rules import MorrisMove, parse_morris_move  # noqa: E402
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move  # noqa: E402
 from tools.mill_ref import MillRef  # noqa: E402
 from tools.morris_blame import score_after  # noqa: E402
 from tools.morris_book_lines import (  # noqa: E402
@@ -72,6 +72,13 @@ from tools.morris_book_lines import (  # noqa: E402
     ref_score,
     replay,
 )
+
+
+def _visit(counts: Counter[int], reached: dict[int, list[MorrisMove]], state: MorrisState) -> None:
+    """Count one stand of the book side at `state`, keeping the first line to reach it."""
+    key = book_key(state)
+    counts[key] += 1
+    reached.setdefault(key, list(state.history))
 
 
 def visits(
@@ -94,9 +101,7 @@ def visits(
                 while state.ply < PLACEMENT_PLIES and state.outcome() is None:
                     if state.to_move == colour:
                         if state.ply >= from_ply:
-                            key = book_key(state)
-                            counts[key] += 1
-                            reached.setdefault(key, list(state.history))
+                            _visit(counts, reached, state)
                         found = lookup(entries, state)
                         move = searcher.move(state.history, 0) if found is None else found[0]
                     else:
@@ -126,9 +131,7 @@ def loss_visits(
                 found = lookup(entries, state)
                 left = found is None or found[0] != move
                 if state.ply >= from_ply or left:
-                    key = book_key(state)
-                    counts[key] += 1
-                    reached.setdefault(key, list(state.history))
+                    _visit(counts, reached, state)
                 if left:
                     break
             state.push(move)
