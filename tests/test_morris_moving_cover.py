@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import nine_moving_game
 
-from engine.games.morris.opening import BookEntry, book, entry_for, lookup
+from engine.games.morris.opening import DATA_PATH, BookEntry, book, entry_for, lookup
 from engine.games.morris.rules import MorrisMove
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
@@ -21,6 +21,7 @@ from tools.morris_moving_cover import (
     first_turns,
     main,
     met_position,
+    switched_replies,
 )
 
 
@@ -185,3 +186,60 @@ def test_a_missing_or_damaged_book_is_an_error_not_an_empty_book(
     assert exit_info.value.code == 2
     assert str(bad_book) in capsys.readouterr().err
     assert not met.exists()
+
+
+def switched_book(moves: list[MorrisMove], colour: int, ply: int) -> tuple[dict[int, BookEntry], MorrisMove]:
+    """A placement book playing `colour`'s moves of `moves`, but another at `ply`."""
+    placement = booked(moves, colour, range(PLACEMENT_PLIES))
+    state = replay(moves[:ply])
+    other = next(move for move in state.legal_moves() if move != moves[ply])
+    key, entry = entry_for(state, other, 0, 1)
+    placement[key] = entry
+    return placement, other
+
+
+def hard_game(moves: list[MorrisMove], colour: int) -> dict[str, object]:
+    return record(moves, *(("hard:1.0", "ref:50") if colour == 0 else ("ref:50", "hard:1.0")), 1)
+
+
+@pytest.mark.parametrize("colour", [0, 1], ids=["White", "Black"])
+def test_a_switched_last_placement_opens_one_met_position_per_reply(colour: int) -> None:
+    moves = nine_moving_game(2)
+    last = PLACEMENT_PLIES - 2 + colour  # hard's last placement: ply 16 as White, 17 as Black
+    placement, switched = switched_book(moves, colour, last)
+    game = hard_game(moves, colour)
+    assert first_moving_turn(game, colour, placement) is None  # the game left the book there
+    met = switched_replies(game, colour, placement)
+    replies = replay([*moves[:last], switched]).legal_moves()
+    assert len(replies) > 1 and len(met) == len(replies)
+    for (state, source), reply in zip(met, replies, strict=True):
+        assert state.history == [*moves[:last], switched, reply]
+        assert state.to_move == colour and state.in_hand(colour) == 0
+        assert source == f"{game['from']}: the placement book's {switched} at ply {last}, then {reply}"
+    # A book that agrees with the game, or switched at an earlier placement: nothing here.
+    assert switched_replies(game, colour, booked(moves, colour, range(PLACEMENT_PLIES))) == []
+    assert switched_replies(game, colour, switched_book(moves, colour, last - 2)[0]) == []
+    assert switched_replies(game, 1 - colour, placement) == []  # the other side's book is empty
+
+
+def test_switched_positions_are_appended_once_and_need_the_met_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = nine_moving_game(2)
+    placement, switched = switched_book(moves, 0, PLACEMENT_PLIES - 2)
+    losses = tmp_path / "loss.jsonl"
+    losses.write_text(json.dumps(hard_game(moves, 0)) + "\n", encoding="utf-8")
+    books = {DATA_PATH: placement}
+    monkeypatch.setattr("tools.morris_moving_cover.read_book", lambda path: books.get(path, {}))
+    met = tmp_path / "met.jsonl"
+    replies = replay([*moves[: PLACEMENT_PLIES - 2], switched]).legal_moves()
+    assert main([str(losses), "--missed", str(met)]) == 0
+    assert not met.read_text(encoding="utf-8")  # without --switched, nothing: the game left the book
+    for added in (len(replies), 0):  # the second run finds them in the file
+        assert main([str(losses), "--missed", str(met), "--switched"]) == 0
+        assert f"{added} positions after a switched last placement" in capsys.readouterr().out
+    assert len(met.read_text(encoding="utf-8").splitlines()) == len(replies)
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(losses), "--switched"])
+    assert exit_info.value.code == 2
+    assert "--missed" in capsys.readouterr().err

@@ -18,6 +18,12 @@ already has: tools/data/morris_moving_met.jsonl is what tools/build_morris_movin
 books besides its samples. A met position is often met again: of session 32's 89 games
 whose first moving position the book missed, 46 were in positions session 31 had missed.
 
+`--switched` (with `--missed`) appends too, for each game where hard played the
+placement book up to its last placement and the book now plays another move there (the
+deep check switched it since the game), the first moving position after that move and
+each reply: no logged game can have met them, and the book's sample passes may not yet
+have (session 86 wrote them by hand for a4 in 7622 g5's line).
+
 A bad line, of a log or of FILE (not JSON, no "moves" list, a move not legal where it
 was played), stops the tool before it writes: `FILE:LINE: reason` and exit code 2.
 """
@@ -40,7 +46,7 @@ from engine.games.morris.opening import (
     lookup,
     read_book,
 )
-from engine.games.morris.rules import MorrisState, parse_morris_move
+from engine.games.morris.rules import MorrisMove, MorrisState, parse_morris_move
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
 
@@ -48,6 +54,8 @@ T = TypeVar("T")
 # Hard's colour in one logged game, its first moving position if it played the placement
 # book's every move, and the game's record.
 FirstTurn = tuple[int, MorrisState | None, dict[str, Any]]
+# A position for the met file, and where it came from (its "from").
+Met = tuple[MorrisState, str]
 
 
 def first_moving_turn(
@@ -66,6 +74,37 @@ def first_moving_turn(
                 return None
         state.play(move)  # checked: a corrupt log raises, never books a made-up position
     return None
+
+
+def switched_replies(game: dict[str, Any], colour: int, placement: dict[int, BookEntry]) -> list[Met]:
+    """Where `colour` played the placement book up to its last placement and the book now
+    plays another move there: the first moving position after the book's move and each
+    reply, with where it came from. Otherwise none."""
+    state = replay([])
+    for move in map(parse_morris_move, game["moves"][:PLACEMENT_PLIES]):
+        if state.outcome() is not None:
+            return []
+        if state.to_move == colour:
+            found = lookup(placement, state)
+            if found is None:
+                return []
+            if found[0] != move:  # switched since the game (before the last placement: none)
+                return replies_after(state, found[0], game.get("from", ""))
+        state.play(move)  # checked: a corrupt log raises, never books a made-up position
+    return []
+
+
+def replies_after(state: MorrisState, last: MorrisMove, source: str) -> list[Met]:
+    """The mover's next turn after `last` and each reply, where it is a bookable moving
+    turn: after the mover's last placement, every reply that does not end the game."""
+    line = [*state.history, last]
+    opened = replay(line)
+    met = []
+    for reply in opened.legal_moves():
+        after = replay([*line, reply])
+        if bookable_moving_turn(after):
+            met.append((after, f"{source}: the placement book's {last} at ply {state.ply}, then {reply}"))
+    return met
 
 
 def checked_lines(path: Path, read: Callable[[dict[str, Any]], T]) -> list[T]:
@@ -92,6 +131,15 @@ def first_turns(paths: list[Path], placement: dict[int, BookEntry]) -> list[Firs
         return [(colour, first_moving_turn(game, colour, placement), game) for colour in hard_colours(game)]
 
     return [turn for path in paths for game_turns in checked_lines(path, turns) for turn in game_turns]
+
+
+def switched_positions(paths: list[Path], placement: dict[int, BookEntry]) -> list[Met]:
+    """`switched_replies` of each logged game and colour hard played."""
+
+    def read(game: dict[str, Any]) -> list[Met]:
+        return [met for colour in hard_colours(game) for met in switched_replies(game, colour, placement)]
+
+    return [met for path in paths for game_met in checked_lines(path, read) for met in game_met]
 
 
 def cover(turns: list[FirstTurn], moving: dict[int, BookEntry]) -> dict[int, tuple[int, int, int, int, int]]:
@@ -147,15 +195,20 @@ def met_position(record: dict[str, Any]) -> MorrisState:
 def append_missed(out: Path, turns: list[FirstTurn], moving: dict[int, BookEntry]) -> int:
     """Append to `out` the first moving positions of `turns` (`first_turns`) that
     `moving` does not hold and `out` has not yet (folded by symmetry); return how many."""
+    met = [(state, game.get("from", "")) for _, state, game in turns if state is not None]
+    return append_met(out, met, moving)
+
+
+def append_met(out: Path, positions: list[Met], moving: dict[int, BookEntry]) -> int:
+    """Append to `out` the `positions` that `moving` does not hold and `out` has not yet
+    (folded by symmetry); return how many."""
     known = {book_key(state) for state in met_positions(out)}
     added = []
-    for _, state, game in turns:
-        if state is None:
-            continue
+    for state, source in positions:
         key = book_key(state)
         if key not in moving and key not in known:
             known.add(key)
-            added.append({"moves": [str(move) for move in state.history], "from": game.get("from", "")})
+            added.append({"moves": [str(move) for move in state.history], "from": source})
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as file:
         file.writelines(json.dumps(record) + "\n" for record in added)
@@ -169,15 +222,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("losses", type=Path, nargs="+")
     parser.add_argument("--book", type=Path, default=MOVING_PATH)
     parser.add_argument("--missed", type=Path, help="append the positions the book missed here")
+    parser.add_argument("--switched", action="store_true",
+                        help="with --missed, append those after a switched last placement too")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.switched and args.missed is None:
+        parser.error("--switched appends to the --missed file: give it")
     try:  # a bad log, met file or book: the reason and exit 2, the met file kept as it was
         # Read strictly: the engine's lenient `book()` would make a mistyped --book path
         # an empty book, and every first moving position a "missed" one.
         moving = read_book(args.book)
-        turns = first_turns(args.losses, read_book(DATA_PATH))  # replayed once, for both
+        placement = read_book(DATA_PATH)
+        turns = first_turns(args.losses, placement)  # replayed once, for both
+        switched = switched_positions(args.losses, placement) if args.switched else []
         if args.missed is not None:
             added = append_missed(args.missed, turns, moving)
             print(f"{added} missed first moving positions appended to {args.missed}")
+        if args.switched:
+            added = append_met(args.missed, switched, moving)
+            print(f"{added} positions after a switched last placement appended to {args.missed}")
         counts = cover(turns, moving)
     except (ValueError, OSError) as error:
         parser.exit(2, f"morris_moving_cover: {error}\n")
