@@ -31,7 +31,8 @@ book gives those turns the move of millref (tools/mill_ref.py, the C yardstick) 
    games (tools/morris_moving_cover.py `--missed`), and for those where it is Black, its
    answer to each of White's first steps from the position before (as `--every-reply`):
    the samples cannot foresee every opponent, and a position met once is often met
-   again.
+   again. With `--switched` the file also gets the first moving positions after a
+   placement the deep check switched at hard's last placement in a logged game's line.
 4. Samples: for each pass of `--passes` and each colour of `--colours`, the pass's
    games where that colour plays hard's placement book (the shipped one) and millref
    plays the other at a depth drawn per move from the pass's ranges, one while it places
