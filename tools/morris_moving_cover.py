@@ -35,7 +35,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from engine.games.morris.opening import (
     DATA_PATH,
@@ -58,50 +58,59 @@ FirstTurn = tuple[int, MorrisState | None, dict[str, Any]]
 Met = tuple[MorrisState, str]
 
 
-def first_moving_turn(
+def follow_book(
     game: dict[str, Any], colour: int, placement: dict[int, BookEntry]
-) -> MorrisState | None:
-    """`colour`'s first moving position, if it played the placement book's every move."""
+) -> tuple[MorrisState, MorrisMove | None] | None:
+    """Replay `game` while `colour` plays the placement book's moves: `colour`'s first
+    moving position (and None), or the position where the game left the book (and the
+    book's move there). None if the book lacks one of `colour`'s placements or the game
+    ends first."""
     state = replay([])
     for move in map(parse_morris_move, game["moves"][: PLACEMENT_PLIES + 2]):
         if state.outcome() is not None:
             return None
         if state.to_move == colour:
             if not state.in_hand(colour):
-                return state if bookable(state) else None
+                return state, None
             found = lookup(placement, state)
-            if found is None or found[0] != move:
+            if found is None:
                 return None
+            if found[0] != move:
+                return state, found[0]
         state.play(move)  # checked: a corrupt log raises, never books a made-up position
     return None
+
+
+def first_moving_turn(
+    game: dict[str, Any], colour: int, placement: dict[int, BookEntry]
+) -> MorrisState | None:
+    """`colour`'s first moving position, if it played the placement book's every move."""
+    followed = follow_book(game, colour, placement)
+    if followed is None or followed[1] is not None:
+        return None
+    return followed[0] if bookable(followed[0]) else None
 
 
 def switched_replies(game: dict[str, Any], colour: int, placement: dict[int, BookEntry]) -> list[Met]:
     """Where `colour` played the placement book up to its last placement and the book now
     plays another move there: the first moving position after the book's move and each
-    reply, with where it came from. Otherwise none."""
-    state = replay([])
-    for move in map(parse_morris_move, game["moves"][:PLACEMENT_PLIES]):
-        if state.outcome() is not None:
-            return []
-        if state.to_move == colour:
-            found = lookup(placement, state)
-            if found is None:
-                return []
-            if found[0] != move:  # switched since the game (before the last placement: none)
-                return replies_after(state, found[0], game.get("from", ""))
-        state.play(move)  # checked: a corrupt log raises, never books a made-up position
-    return []
+    reply, with where it came from. Otherwise none (a switch at an earlier placement
+    opens no moving turn)."""
+    followed = follow_book(game, colour, placement)
+    if followed is None or followed[1] is None:
+        return []
+    return replies_after(followed[0], followed[1], game.get("from", ""))
 
 
 def replies_after(state: MorrisState, last: MorrisMove, source: str) -> list[Met]:
     """The mover's next turn after `last` and each reply, where it is a bookable moving
     turn: after the mover's last placement, every reply that does not end the game."""
-    line = [*state.history, last]
-    opened = replay(line)
+    opened = cast(MorrisState, state.copy())
+    opened.push(last)
     met = []
     for reply in opened.legal_moves():
-        after = replay([*line, reply])
+        after = cast(MorrisState, opened.copy())
+        after.push(reply)
         if bookable_moving_turn(after):
             met.append((after, f"{source}: the placement book's {last} at ply {state.ply}, then {reply}"))
     return met
@@ -133,13 +142,9 @@ def first_turns(paths: list[Path], placement: dict[int, BookEntry]) -> list[Firs
     return [turn for path in paths for game_turns in checked_lines(path, turns) for turn in game_turns]
 
 
-def switched_positions(paths: list[Path], placement: dict[int, BookEntry]) -> list[Met]:
-    """`switched_replies` of each logged game and colour hard played."""
-
-    def read(game: dict[str, Any]) -> list[Met]:
-        return [met for colour in hard_colours(game) for met in switched_replies(game, colour, placement)]
-
-    return [met for path in paths for game_met in checked_lines(path, read) for met in game_met]
+def switched_positions(turns: list[FirstTurn], placement: dict[int, BookEntry]) -> list[Met]:
+    """`switched_replies` of each game and colour of `first_turns` (the logs read once)."""
+    return [met for colour, _, game in turns for met in switched_replies(game, colour, placement)]
 
 
 def cover(turns: list[FirstTurn], moving: dict[int, BookEntry]) -> dict[int, tuple[int, int, int, int, int]]:
@@ -233,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         moving = read_book(args.book)
         placement = read_book(DATA_PATH)
         turns = first_turns(args.losses, placement)  # replayed once, for both
-        switched = switched_positions(args.losses, placement) if args.switched else []
+        switched = switched_positions(turns, placement) if args.switched else []
         if args.missed is not None:
             added = append_missed(args.missed, turns, moving)
             print(f"{added} missed first moving positions appended to {args.missed}")
