@@ -19,6 +19,7 @@ from tools.morris_moving_cover import (
     cover,
     first_moving_turn,
     first_turns,
+    follow_book,
     main,
     met_position,
     switched_replies,
@@ -162,10 +163,10 @@ def test_missed_and_cover_replay_the_logs_once(
 
     def counted(game: dict[str, object], colour: int, placement: dict[int, BookEntry]) -> object:
         replayed.append(colour)
-        return first_moving_turn(game, colour, placement)  # the name imported before the patch
+        return follow_book(game, colour, placement)  # the name imported before the patch
 
-    monkeypatch.setattr("tools.morris_moving_cover.first_moving_turn", counted)
-    assert main([str(losses), "--missed", str(tmp_path / "met.jsonl")]) == 0
+    monkeypatch.setattr("tools.morris_moving_cover.follow_book", counted)
+    assert main([str(losses), "--missed", str(tmp_path / "met.jsonl"), "--switched"]) == 0
     assert sorted(replayed) == [0, 1]  # one replay per game and hard colour, not one per use
     assert "hard White: 1 games" in capsys.readouterr().out
 

@@ -35,7 +35,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from engine.games.morris.opening import (
     DATA_PATH,
@@ -51,11 +51,17 @@ from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
 
 T = TypeVar("T")
-# Hard's colour in one logged game, its first moving position if it played the placement
-# book's every move, and the game's record.
-FirstTurn = tuple[int, MorrisState | None, dict[str, Any]]
 # A position for the met file, and where it came from (its "from").
 Met = tuple[MorrisState, str]
+
+
+class FirstTurn(NamedTuple):
+    """One logged game and colour hard played, followed through the placement book once."""
+
+    colour: int
+    state: MorrisState | None  # its first moving position, if it played the book's every move
+    game: dict[str, Any]
+    switch: tuple[MorrisState, MorrisMove] | None  # where it left the book, and the book's move
 
 
 def follow_book(
@@ -81,14 +87,22 @@ def follow_book(
     return None
 
 
+def first_turn(game: dict[str, Any], colour: int, placement: dict[int, BookEntry]) -> FirstTurn:
+    """`game` followed for `colour` (`follow_book`), the one replay both uses read."""
+    followed = follow_book(game, colour, placement)
+    if followed is None:
+        return FirstTurn(colour, None, game, None)
+    state, book_move = followed
+    if book_move is not None:
+        return FirstTurn(colour, None, game, (state, book_move))
+    return FirstTurn(colour, state if bookable(state) else None, game, None)
+
+
 def first_moving_turn(
     game: dict[str, Any], colour: int, placement: dict[int, BookEntry]
 ) -> MorrisState | None:
     """`colour`'s first moving position, if it played the placement book's every move."""
-    followed = follow_book(game, colour, placement)
-    if followed is None or followed[1] is not None:
-        return None
-    return followed[0] if bookable(followed[0]) else None
+    return first_turn(game, colour, placement).state
 
 
 def switched_replies(game: dict[str, Any], colour: int, placement: dict[int, BookEntry]) -> list[Met]:
@@ -96,10 +110,12 @@ def switched_replies(game: dict[str, Any], colour: int, placement: dict[int, Boo
     plays another move there: the first moving position after the book's move and each
     reply, with where it came from. Otherwise none (a switch at an earlier placement
     opens no moving turn)."""
-    followed = follow_book(game, colour, placement)
-    if followed is None or followed[1] is None:
-        return []
-    return replies_after(followed[0], followed[1], game.get("from", ""))
+    return switched_met(first_turn(game, colour, placement))
+
+
+def switched_met(turn: FirstTurn) -> list[Met]:
+    """`switched_replies` of a game already followed."""
+    return [] if turn.switch is None else replies_after(*turn.switch, turn.game.get("from", ""))
 
 
 def replies_after(state: MorrisState, last: MorrisMove, source: str) -> list[Met]:
@@ -137,14 +153,14 @@ def first_turns(paths: list[Path], placement: dict[int, BookEntry]) -> list[Firs
     anything is counted or written."""
 
     def turns(game: dict[str, Any]) -> list[FirstTurn]:
-        return [(colour, first_moving_turn(game, colour, placement), game) for colour in hard_colours(game)]
+        return [first_turn(game, colour, placement) for colour in hard_colours(game)]
 
     return [turn for path in paths for game_turns in checked_lines(path, turns) for turn in game_turns]
 
 
-def switched_positions(turns: list[FirstTurn], placement: dict[int, BookEntry]) -> list[Met]:
-    """`switched_replies` of each game and colour of `first_turns` (the logs read once)."""
-    return [met for colour, _, game in turns for met in switched_replies(game, colour, placement)]
+def switched_positions(turns: list[FirstTurn]) -> list[Met]:
+    """`switched_replies` of each game and colour of `first_turns` (the games followed once)."""
+    return [met for turn in turns for met in switched_met(turn)]
 
 
 def cover(turns: list[FirstTurn], moving: dict[int, BookEntry]) -> dict[int, tuple[int, int, int, int, int]]:
@@ -155,7 +171,7 @@ def cover(turns: list[FirstTurn], moving: dict[int, BookEntry]) -> dict[int, tup
     through = {0: 0, 1: 0}
     held_games = {0: 0, 1: 0}
     positions: dict[int, set[int]] = {0: set(), 1: set()}
-    for colour, state, _ in turns:
+    for colour, state, _, _ in turns:
         games[colour] += 1
         if state is not None:
             through[colour] += 1
@@ -200,7 +216,7 @@ def met_position(record: dict[str, Any]) -> MorrisState:
 def append_missed(out: Path, turns: list[FirstTurn], moving: dict[int, BookEntry]) -> int:
     """Append to `out` the first moving positions of `turns` (`first_turns`) that
     `moving` does not hold and `out` has not yet (folded by symmetry); return how many."""
-    met = [(state, game.get("from", "")) for _, state, game in turns if state is not None]
+    met = [(turn.state, turn.game.get("from", "")) for turn in turns if turn.state is not None]
     return append_met(out, met, moving)
 
 
@@ -238,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         moving = read_book(args.book)
         placement = read_book(DATA_PATH)
         turns = first_turns(args.losses, placement)  # replayed once, for both
-        switched = switched_positions(turns, placement) if args.switched else []
+        switched = switched_positions(turns) if args.switched else []
         if args.missed is not None:
             added = append_missed(args.missed, turns, moving)
             print(f"{added} missed first moving positions appended to {args.missed}")
