@@ -47,8 +47,12 @@ def test_a_fall_is_told_by_where_it_was_scored_and_what_it_fell_from(log: Stretc
     log.moves.append(SearchedMove(44))
     assert players.falling(-400, 6, 0, None, SCALE)
     assert players.falling(-800, 8, -400, None, SCALE)  # the first stretch stays the reason
-    told = [(move.reason, move.fell_from) for move in log.moves]
-    assert told == [("fail-low fall", "win"), ("depth fall", "winning"), ("depth fall", "other")]
+    told = [(move.reason, move.depth, move.fell_from, move.fell_against) for move in log.moves]
+    assert told == [
+        ("fail-low fall", 6, "win", "previous move"),
+        ("depth fall", 6, "winning", "shallower"),
+        ("depth fall", 6, "other", "shallower"),
+    ]
 
 
 def test_pressed_is_told_apart_before_and_after_a_depth(log: StretchLog) -> None:
@@ -57,7 +61,7 @@ def test_pressed_is_told_apart_before_and_after_a_depth(log: StretchLog) -> None
     log.moves.append(SearchedMove(12))
     players.falling(0, 3, None, None, SCALE)  # a depth was scored
     assert players.pressed(-5000, 5, SCALE)
-    assert [move.reason for move in log.moves] == ["pressed before", "pressed"]
+    assert [(move.reason, move.depth) for move in log.moves] == [("pressed before", 0), ("pressed", 5)]
 
 
 def test_removing_the_log_gives_the_level_its_own_functions_back() -> None:
@@ -73,10 +77,10 @@ def test_the_summary_counts_each_reason_its_times_and_the_moves_over_budget() ->
     moves = [
         SearchedMove(1, 0.9),
         SearchedMove(3, 0.8),
-        SearchedMove(5, 2.9, "depth fall", "win"),
+        SearchedMove(5, 2.9, "depth fall", "win", "shallower", 9),
         SearchedMove(7, 1.5, "book exit"),
     ]
     lines = summary(moves, 1.0)
     assert " ".join(lines[0].split()) == "none 2 moves, median 0.85 s, max 0.90 s, 0 over 1 s"
-    assert "depth fall from win" in "".join(lines) and "book exit" in "".join(lines)
+    assert "depth fall from win (shallower)" in "".join(lines) and "book exit" in "".join(lines)
     assert " ".join(lines[-1].split()) == "all 4 moves, median 1.20 s, max 2.90 s, 2 over 1 s"

@@ -49,6 +49,8 @@ class SearchedMove:
     seconds: float = 0.0
     reason: str = "none"
     fell_from: str = ""  # for a fall: 'win', 'winning' or 'other'
+    fell_against: str = ""  # for a fall: the score it fell from, 'shallower' or 'previous move'
+    depth: int = 0  # the depth whose score stretched the move (0: before any)
 
 
 class StretchLog:
@@ -83,20 +85,27 @@ class StretchLog:
             self._depth_seen = self._depth_seen or not from_stop
             fell = bool(falling(score, depth, shallower, previous, scale))
             if fell:
+                if depth - 2 < players.SHALLOWER_FROM_DEPTH:
+                    shallower = None  # as `falling` reads it
                 known = [s for s in (shallower, previous) if s is not None]
-                self._note("fail-low fall" if from_stop else "depth fall", self._told(max(known)))
+                against = "previous move" if max(known) == previous else "shallower"
+                self._note(
+                    "fail-low fall" if from_stop else "depth fall", depth, self._told(max(known)), against
+                )
             return fell
 
         def logged_pressed(score: int, depth: int, scale: float) -> bool:
             result = bool(pressed(score, depth, scale))
             if result:  # before any depth: the previous move's score
-                self._note("pressed" if self._depth_seen else "pressed before")
+                self._note(
+                    "pressed" if self._depth_seen else "pressed before", depth if self._depth_seen else 0
+                )
             return result
 
         def logged_left_book(state: GameState, *args: Any) -> bool:
             result = bool(left_book(state, *args))
             if result:
-                self._note("book exit")
+                self._note("book exit", 0)
             return result
 
         stand_ins: dict[str, Callable[..., Any]] = {
@@ -110,10 +119,12 @@ class StretchLog:
         for name, original in self._saved.items():
             setattr(players, name, original)
 
-    def _note(self, reason: str, fell_from: str = "") -> None:
+    def _note(self, reason: str, depth: int, fell_from: str = "", against: str = "") -> None:
         if self.moves and self.moves[-1].reason == "none":
             self.moves[-1].reason = reason
             self.moves[-1].fell_from = fell_from
+            self.moves[-1].fell_against = against
+            self.moves[-1].depth = depth
 
     def _told(self, score: int) -> str:
         if score >= MATE_BOUND:
@@ -126,7 +137,7 @@ def summary(moves: list[SearchedMove], budget: float) -> list[str]:
     seconds, and how many passed the budget."""
     groups: dict[str, list[float]] = defaultdict(list)
     for move in moves:
-        key = f"{move.reason} from {move.fell_from}" if move.fell_from else move.reason
+        key = f"{move.reason} from {move.fell_from} ({move.fell_against})" if move.fell_from else move.reason
         groups[key].append(move.seconds)
     groups["all"] = [move.seconds for move in moves]
     lines = []
