@@ -10,7 +10,8 @@ left it pressed ('pressed before'), a root fail-low or a finished depth scored a
 ('fail-low fall', 'depth fall'), or a finished depth scored it pressed ('pressed'). Each
 searched move (the opening book and solved endgames are not searched) is sorted under
 the first of these that fired, or 'none'. A fall is also told by what it fell from: a
-found win (a mate score), a winning score (above WINNING of winning chances), or other.
+found win (a mate score), a winning score (above WINNING of winning chances), or other,
+and by whose score that was: the depth two shallower, or this side's previous move.
 Prints per reason the moves, their median and longest time and how many passed the
 budget; `--log` writes one JSON line per searched move.
 """
