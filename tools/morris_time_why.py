@@ -86,21 +86,20 @@ class StretchLog:
             self._depth_seen = self._depth_seen or not from_stop
             fell = bool(falling(score, depth, shallower, previous, scale))
             if fell:
-                if depth - 2 < players.SHALLOWER_FROM_DEPTH:
-                    shallower = None  # as `falling` reads it
-                known = [s for s in (shallower, previous) if s is not None]
-                against = "previous move" if max(known) == previous else "shallower"
+                reference = players.fall_reference(depth, shallower, previous)
+                assert reference is not None  # a fall has one
+                against = "previous move" if reference == previous else "shallower"
                 self._note(
-                    "fail-low fall" if from_stop else "depth fall", depth, self._told(max(known)), against
+                    "fail-low fall" if from_stop else "depth fall", depth, self._told(reference), against
                 )
             return fell
 
         def logged_pressed(score: int, depth: int, scale: float) -> bool:
             result = bool(pressed(score, depth, scale))
-            if result:  # before any depth: the previous move's score
-                self._note(
-                    "pressed" if self._depth_seen else "pressed before", depth if self._depth_seen else 0
-                )
+            if result and self._depth_seen:
+                self._note("pressed", depth)
+            elif result:  # before any depth: the previous move's score
+                self._note("pressed before", 0)
             return result
 
         def logged_left_book(state: GameState, *args: Any) -> bool:
@@ -145,7 +144,7 @@ def summary(moves: list[SearchedMove], budget: float) -> list[str]:
     for key, times in sorted(groups.items(), key=lambda item: (item[0] == "all", -len(item[1]))):
         over = sum(seconds > budget for seconds in times)
         lines.append(
-            f"  {key:24} {len(times):5} moves, median {statistics.median(times):.2f} s, "
+            f"  {key:42} {len(times):5} moves, median {statistics.median(times):.2f} s, "
             f"max {max(times):.2f} s, {over} over {budget:g} s"
         )
     return lines

@@ -329,9 +329,16 @@ def falling(score: int, depth: int, shallower: int | None, previous_move: int | 
     """Whether a score found at `depth` lost PANIC_DROP or more of winning chances
     against the score two depths shallower (from SHALLOWER_FROM_DEPTH) or this side's
     score on its previous move (None: unknown); `scale`: the game's review scale."""
+    reference = fall_reference(depth, shallower, previous_move)
+    if depth < PANIC_FROM_DEPTH or reference is None:
+        return False
+    return win_probability(reference, scale) - win_probability(score, scale) >= PANIC_DROP
+
+
+def fall_reference(depth: int, shallower: int | None, previous_move: int | None) -> int | None:
+    """The score a fall at `depth` is measured from: the higher of the score two depths
+    shallower (from SHALLOWER_FROM_DEPTH) and this side's previous move's; None: neither."""
     if depth - 2 < SHALLOWER_FROM_DEPTH:
         shallower = None
     known = [s for s in (shallower, previous_move) if s is not None]
-    if depth < PANIC_FROM_DEPTH or not known:
-        return False
-    return win_probability(max(known), scale) - win_probability(score, scale) >= PANIC_DROP
+    return max(known) if known else None
