@@ -11,7 +11,7 @@ import pytest
 from conftest import nine_moving_game
 
 from engine.games.morris.opening import DATA_PATH, BookEntry, book, entry_for, lookup
-from engine.games.morris.rules import MorrisMove
+from engine.games.morris.rules import MorrisMove, MorrisState
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
 from tools.morris_moving_cover import (
@@ -217,10 +217,51 @@ def test_a_switched_last_placement_opens_one_met_position_per_reply(colour: int)
         assert state.history == [*moves[:last], switched, reply]
         assert state.to_move == colour and state.in_hand(colour) == 0
         assert source == f"{game['from']}: the placement book's {switched} at ply {last}, then {reply}"
-    # A book that agrees with the game, or switched at an earlier placement: nothing here.
+    # A book that agrees with the game: nothing here, nor for the side whose book is empty.
     assert switched_replies(game, colour, booked(moves, colour, range(PLACEMENT_PLIES))) == []
-    assert switched_replies(game, colour, switched_book(moves, colour, last - 2)[0]) == []
-    assert switched_replies(game, 1 - colour, placement) == []  # the other side's book is empty
+    assert switched_replies(game, 1 - colour, placement) == []
+
+
+@pytest.mark.parametrize("colour", [0, 1], ids=["White", "Black"])
+def test_a_switch_one_placement_earlier_opens_what_the_book_plays_beneath_it(colour: int) -> None:
+    moves = nine_moving_game(2)
+    switch_ply = PLACEMENT_PLIES - 4 + colour  # hard's second-to-last placement: ply 14 or 15
+    placement, switched = switched_book(moves, colour, switch_ply)
+    game = hard_game(moves, colour)
+    assert switched_replies(game, colour, placement) == []  # the book has nothing beneath it
+    opened = replay([*moves[:switch_ply], switched])
+    booked_reply, unbooked_reply = opened.legal_moves()[:2]
+    before_last = replay([*opened.history, booked_reply])
+    last = before_last.legal_moves()[0]
+    key, entry = entry_for(before_last, last, 0, 1)
+    placement[key] = entry
+    met = switched_replies(game, colour, placement)
+    replies = replay([*before_last.history, last]).legal_moves()
+    assert len(replies) > 1 and len(met) == len(replies)  # the unbooked reply opens none
+    for (state, source), reply in zip(met, replies, strict=True):
+        assert state.history == [*moves[:switch_ply], switched, booked_reply, last, reply]
+        assert state.to_move == colour and state.in_hand(colour) == 0
+        assert source == (
+            f"{game['from']}: the placement book's {switched} at ply {switch_ply}, "
+            f"then {booked_reply} {last}, then {reply}"
+        )
+    assert unbooked_reply not in {state.history[switch_ply + 1] for state, _ in met}
+    # One placement earlier still, beneath lie thousands: left to the book's samples,
+    # though the book has a line down to the first moving turn.
+    earlier, other = switched_book(moves, colour, switch_ply - 2)
+    book_a_line(earlier, replay([*moves[: switch_ply - 2], other]), colour)
+    assert switched_replies(game, colour, earlier) == []
+
+
+def book_a_line(placement: dict[int, BookEntry], state: MorrisState, colour: int) -> None:
+    """Book `colour`'s first legal placement at each of its turns down one line from
+    `state` (the other side playing its first legal move) to `colour`'s first moving turn."""
+    while state.to_move != colour or state.in_hand(colour):
+        move = state.legal_moves()[0]
+        if state.to_move == colour:
+            key, entry = entry_for(state, move, 0, 1)
+            placement[key] = entry
+        state.push(move)
 
 
 def test_switched_positions_are_appended_once_and_need_the_met_file(
@@ -238,7 +279,7 @@ def test_switched_positions_are_appended_once_and_need_the_met_file(
     assert not met.read_text(encoding="utf-8")  # without --switched, nothing: the game left the book
     for added in (len(replies), 0):  # the second run finds them in the file
         assert main([str(losses), "--missed", str(met), "--switched"]) == 0
-        assert f"{added} positions after a switched last placement" in capsys.readouterr().out
+        assert f"{added} positions beneath a switched late placement" in capsys.readouterr().out
     assert len(met.read_text(encoding="utf-8").splitlines()) == len(replies)
     with pytest.raises(SystemExit) as exit_info:
         main([str(losses), "--switched"])

@@ -19,10 +19,13 @@ books besides its samples. A met position is often met again: of session 32's 89
 whose first moving position the book missed, 46 were in positions session 31 had missed.
 
 `--switched` (with `--missed`) appends too, for each game where hard played the
-placement book up to its last placement and the book now plays another move there (the
-deep check switched it since the game), the first moving position after that move and
-each reply: no logged game can have met them, and the book's sample passes may not yet
-have (session 86 wrote them by hand for a4 in 7622 g5's line).
+placement book up to one of its last two placements and the book now plays another move
+there (the deep check switched it since the game), the first moving positions beneath
+that move: each reply, and after a reply the book's next placement, if it has one, and
+each reply to that. No logged game can have met them, and the book's sample passes may
+not yet have (session 86 wrote them by hand for a4 at ply 16 of 7622 g5's line; session
+90 found 129 beneath d1 at ply 14 of 7778 g11's, 106 once folded by symmetry). An
+earlier switch is left to the samples: beneath it lie thousands.
 
 A bad line, of a log or of FILE (not JSON, no "moves" list, a move not legal where it
 was played), stops the tool before it writes: `FILE:LINE: reason` and exit code 2.
@@ -53,6 +56,9 @@ from tools.morris_book_lines import PLACEMENT_PLIES, replay
 T = TypeVar("T")
 # A position for the met file, and where it came from (its "from").
 Met = tuple[MorrisState, str]
+# A switch at one of a side's last two placements (from ply 14) opens about a hundred
+# first moving positions, each reply walked; an earlier one opens thousands.
+WALKED_SWITCH_PLY = PLACEMENT_PLIES - 4
 
 
 class FirstTurn(NamedTuple):
@@ -106,29 +112,44 @@ def first_moving_turn(
 
 
 def switched_replies(game: dict[str, Any], colour: int, placement: dict[int, BookEntry]) -> list[Met]:
-    """Where `colour` played the placement book up to its last placement and the book now
-    plays another move there: the first moving position after the book's move and each
-    reply, with where it came from. Otherwise none (a switch at an earlier placement
-    opens no moving turn)."""
-    return switched_met(first_turn(game, colour, placement))
+    """Where `colour` played the placement book up to one of its last two placements
+    (`WALKED_SWITCH_PLY`) and the book now plays another move there: the first moving
+    positions beneath the book's move (`positions_beneath`), with where they came from.
+    Otherwise none."""
+    return switched_met(first_turn(game, colour, placement), placement)
 
 
-def switched_met(turn: FirstTurn) -> list[Met]:
+def switched_met(turn: FirstTurn, placement: dict[int, BookEntry]) -> list[Met]:
     """`switched_replies` of a game already followed."""
-    return [] if turn.switch is None else replies_after(*turn.switch, turn.game.get("from", ""))
+    if turn.switch is None or turn.switch[0].ply < WALKED_SWITCH_PLY:
+        return []
+    state, move = turn.switch
+    return positions_beneath(
+        state, move, placement, f"{turn.game.get('from', '')}: the placement book's {move} at ply {state.ply}"
+    )
 
 
-def replies_after(state: MorrisState, last: MorrisMove, source: str) -> list[Met]:
-    """The mover's next turn after `last` and each reply, where it is a bookable moving
-    turn: after the mover's last placement, every reply that does not end the game."""
+def positions_beneath(
+    state: MorrisState, move: MorrisMove, placement: dict[int, BookEntry], source: str
+) -> list[Met]:
+    """The mover's bookable moving turns after `move` and each reply that does not end
+    the game; where the mover still places there, those beneath the book's placement
+    (none if the book has no move). `source`, then the moves after `move`, is each one's
+    "from"."""
     opened = cast(MorrisState, state.copy())
-    opened.push(last)
-    met = []
+    opened.push(move)
+    met: list[Met] = []
     for reply in opened.legal_moves():
         after = cast(MorrisState, opened.copy())
         after.push(reply)
         if bookable_moving_turn(after):
-            met.append((after, f"{source}: the placement book's {last} at ply {state.ply}, then {reply}"))
+            met.append((after, f"{source}, then {reply}"))
+        elif after.outcome() is None and after.in_hand(after.to_move):
+            found = lookup(placement, after)
+            if found is not None:
+                met.extend(
+                    positions_beneath(after, found[0], placement, f"{source}, then {reply} {found[0]}")
+                )
     return met
 
 
@@ -158,9 +179,9 @@ def first_turns(paths: list[Path], placement: dict[int, BookEntry]) -> list[Firs
     return [turn for path in paths for game_turns in checked_lines(path, turns) for turn in game_turns]
 
 
-def switched_positions(turns: list[FirstTurn]) -> list[Met]:
+def switched_positions(turns: list[FirstTurn], placement: dict[int, BookEntry]) -> list[Met]:
     """`switched_replies` of each game and colour of `first_turns` (the games followed once)."""
-    return [met for turn in turns for met in switched_met(turn)]
+    return [met for turn in turns for met in switched_met(turn, placement)]
 
 
 def cover(turns: list[FirstTurn], moving: dict[int, BookEntry]) -> dict[int, tuple[int, int, int, int, int]]:
@@ -244,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--book", type=Path, default=MOVING_PATH)
     parser.add_argument("--missed", type=Path, help="append the positions the book missed here")
     parser.add_argument("--switched", action="store_true",
-                        help="with --missed, append those after a switched last placement too")  # fmt: skip
+                        help="with --missed, append those beneath a switched late placement too")  # fmt: skip
     args = parser.parse_args(argv)
     if args.switched and args.missed is None:
         parser.error("--switched appends to the --missed file: give it")
@@ -254,13 +275,13 @@ def main(argv: list[str] | None = None) -> int:
         moving = read_book(args.book)
         placement = read_book(DATA_PATH)
         turns = first_turns(args.losses, placement)  # replayed once, for both
-        switched = switched_positions(turns) if args.switched else []
+        switched = switched_positions(turns, placement) if args.switched else []
         if args.missed is not None:
             added = append_missed(args.missed, turns, moving)
             print(f"{added} missed first moving positions appended to {args.missed}")
         if args.switched:
             added = append_met(args.missed, switched, moving)
-            print(f"{added} positions after a switched last placement appended to {args.missed}")
+            print(f"{added} positions beneath a switched late placement appended to {args.missed}")
         counts = cover(turns, moving)
     except (ValueError, OSError) as error:
         parser.exit(2, f"morris_moving_cover: {error}\n")
