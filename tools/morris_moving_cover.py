@@ -121,9 +121,11 @@ def switched_replies(game: dict[str, Any], colour: int, placement: dict[int, Boo
 
 def switched_met(turn: FirstTurn, placement: dict[int, BookEntry]) -> list[Met]:
     """`switched_replies` of a game already followed."""
-    if turn.switch is None or turn.switch[0].ply < WALKED_SWITCH_PLY:
+    if turn.switch is None:
         return []
     state, move = turn.switch
+    if state.ply < WALKED_SWITCH_PLY:
+        return []
     return positions_beneath(
         state, move, placement, f"{turn.game.get('from', '')}: the placement book's {move} at ply {state.ply}"
     )
