@@ -11,7 +11,7 @@ import pytest
 from conftest import nine_moving_game
 
 from engine.games.morris.opening import DATA_PATH, BookEntry, book, entry_for, lookup
-from engine.games.morris.rules import MorrisMove, MorrisState
+from engine.games.morris.rules import MorrisMove
 from tools.morris_blame import hard_colours
 from tools.morris_book_lines import PLACEMENT_PLIES, replay
 from tools.morris_moving_cover import (
@@ -249,19 +249,23 @@ def test_a_switch_one_placement_earlier_opens_what_the_book_plays_beneath_it(col
     # One placement earlier still, beneath lie thousands: left to the book's samples,
     # though the book has a line down to the first moving turn.
     earlier, other = switched_book(moves, colour, switch_ply - 2)
-    book_a_line(earlier, replay([*moves[: switch_ply - 2], other]), colour)
+    earlier.update(
+        booked(
+            first_legal_line([*moves[: switch_ply - 2], other]),
+            colour,
+            range(switch_ply - 1, PLACEMENT_PLIES),
+        )
+    )
     assert switched_replies(game, colour, earlier) == []
 
 
-def book_a_line(placement: dict[int, BookEntry], state: MorrisState, colour: int) -> None:
-    """Book `colour`'s first legal placement at each of its turns down one line from
-    `state` (the other side playing its first legal move) to `colour`'s first moving turn."""
-    while state.to_move != colour or state.in_hand(colour):
-        move = state.legal_moves()[0]
-        if state.to_move == colour:
-            key, entry = entry_for(state, move, 0, 1)
-            placement[key] = entry
-        state.push(move)
+def first_legal_line(start: list[MorrisMove]) -> list[MorrisMove]:
+    """`start`, then the first legal move at each ply to the end of placement."""
+    state, line = replay(start), list(start)
+    while len(line) < PLACEMENT_PLIES:
+        line.append(state.legal_moves()[0])
+        state.push(line[-1])
+    return line
 
 
 def test_switched_positions_are_appended_once_and_need_the_met_file(
