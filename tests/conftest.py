@@ -82,6 +82,17 @@ def nine_moving_game(steps: int) -> list[MorrisMove]:
     return list(state.history)
 
 
+def first_legal_line(start: Sequence[MorrisMove]) -> list[MorrisMove]:
+    """A Nine Men's Morris game's `start`, then the first legal move at each ply until
+    both hands are empty (the end of placement)."""
+    state = cast(MorrisState, new_state("nine"))
+    for move in start:
+        state.push(move)
+    while state.in_hand(0) or state.in_hand(1):
+        state.push(state.legal_moves()[0])
+    return list(state.history)
+
+
 def mask_of(*names: str) -> int:
     """Bit mask of named points, as `removable` and `mill_points` return."""
     mask = 0

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import first_legal_line
 
 from engine.games.morris.opening import bookable
 from engine.games.morris.rules import MorrisMove, MorrisState
@@ -53,9 +54,7 @@ def test_every_reply_searches_the_book_sides_answer_to_each_first_step(
     _, plain_rng = play_sample(monkeypatch, colour=1, replies=False)
     assert rng.random() == plain_rng.random()  # the sampled game itself is unchanged
     # The game the scripted players make: White's first step comes at the end of placement.
-    history: list[MorrisMove] = []
-    for _ in range(PLACEMENT_PLIES):
-        history.append(replay(history).legal_moves()[0])
+    history = first_legal_line([])
     before = replay(history)
     assert before.to_move == 0 and not before.in_hand(0)
     expected = []

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import nine_moving_game
+from conftest import first_legal_line, nine_moving_game
 
 from engine.games.morris.opening import DATA_PATH, BookEntry, book, entry_for, lookup
 from engine.games.morris.rules import MorrisMove
@@ -257,15 +257,6 @@ def test_a_switch_one_placement_earlier_opens_what_the_book_plays_beneath_it(col
         )
     )
     assert switched_replies(game, colour, earlier) == []
-
-
-def first_legal_line(start: list[MorrisMove]) -> list[MorrisMove]:
-    """`start`, then the first legal move at each ply to the end of placement."""
-    state, line = replay(start), list(start)
-    while len(line) < PLACEMENT_PLIES:
-        line.append(state.legal_moves()[0])
-        state.push(line[-1])
-    return line
 
 
 def test_switched_positions_are_appended_once_and_need_the_met_file(
