@@ -20,6 +20,10 @@ Techniques (the names used in the chess-programming literature):
 - repetitions (Stockfish's rule): a repeat inside the tree, strictly after the root,
   draws; one from the game's history only at the rule's count (`repetition_draws`; a
   shallow searcher, `any_return_draws`, at its first return);
+- the graph history interaction: a node whose score leans on a return to a node above
+  it on the path (a draw there only because of the way it was reached) keeps its best
+  move in the table but not its score (PATH_DEPENDENT_DEPTH), so no other path reuses
+  that draw (a shuffling Morris game lost a piece to one, 7937 g30);
 - mate distance: a win at ply n scores MATE - n;
 - limits: time, nodes and a `stop` callable, checked every CHECK_EVERY nodes; an
   interrupted depth is thrown away except for a better root move already proven with
@@ -43,6 +47,8 @@ from engine.ai.search_basics import (
     LOWER,
     MATE,
     MATE_BOUND,
+    NO_RETURN,
+    PATH_DEPENDENT_DEPTH,
     UPPER,
     Evaluator,
     Extension,
@@ -112,9 +118,12 @@ class Searcher:
         # searches again after its aspiration window failed low: a stop callable's cue.
         self.failed_low: tuple[int, int] | None = None
         self.nodes = 0
-        # Keys that score a draw on arrival: the current search path below the root, and
-        # the game's positions whose return would be a draw (`_begin`).
-        self._path: set[int] = set()
+        # Keys that score a draw on arrival, with their ply: the current search path below
+        # the root, and the game's positions whose return would be a draw (ply -1, `_begin`).
+        self._path: dict[int, int] = {}
+        # The lowest ply of the path a repetition returned to in the subtree being searched
+        # (NO_RETURN: none); the game's history (-1) is left out, being the same on any path.
+        self._returned_to = NO_RETURN
         self._deadline = float("inf")
         self._max_nodes: int | None = None
         self._stop: Callable[[], bool] | None = None
@@ -159,8 +168,11 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._check_limits()
         key = state.key()
-        if key in self._path:
-            return DRAW  # repetition on the search path
+        at = self._path.get(key)
+        if at is not None:  # repetition on the search path
+            if 0 <= at < self._returned_to:
+                self._returned_to = at
+            return DRAW
         if self.exact is not None and ply < self._extend_until:
             known = self.exact(state)
             if known is not None:
@@ -198,7 +210,8 @@ class Searcher:
         original_alpha = alpha
         best_score = -INFINITY
         best_move = moves[0]
-        self._path.add(key)
+        returned_before, self._returned_to = self._returned_to, NO_RETURN
+        self._path[key] = ply
         try:
             extend = self.extend if ply < self._extend_until else None
             order = self.order
@@ -227,9 +240,12 @@ class Searcher:
                             order.reward(state, move, depth, ply)
                             break
         finally:
-            self._path.discard(key)
-
+            del self._path[key]
+        returned = self._returned_to
+        self._returned_to = min(returned_before, returned)
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
+        if returned < ply:  # the score leans on a return above this node: keep the move only
+            depth = PATH_DEPENDENT_DEPTH
         self._store(key, depth, to_tt(best_score, ply), bound, best_move, moves)
         return best_score
 
@@ -322,7 +338,9 @@ class Searcher:
         self.nodes = 0
         self._next_check = CHECK_EVERY
         self.failed_low = None
-        self._path = state.seen_at_least(1) if self.any_return_draws else state.repetition_draws()
+        drawn = state.seen_at_least(1) if self.any_return_draws else state.repetition_draws()
+        self._path = dict.fromkeys(drawn, -1)
+        self._returned_to = NO_RETURN
         return start
 
     def score_moves(

@@ -34,7 +34,18 @@ from engine.ai.move_order import (
     REDUCE_MORE_FROM,
 )
 from engine.ai.search import Searcher
-from engine.ai.search_basics import DRAW, EXACT, INFINITY, LOWER, MATE, UPPER, table_cutoff, to_tt
+from engine.ai.search_basics import (
+    DRAW,
+    EXACT,
+    INFINITY,
+    LOWER,
+    MATE,
+    NO_RETURN,
+    PATH_DEPENDENT_DEPTH,
+    UPPER,
+    table_cutoff,
+    to_tt,
+)
 from engine.core import GameState
 from engine.games.morris.board import ALL_POINTS, POINT_COUNT, points_of, topology
 from engine.games.morris.endgame import EndgameDatabaseError, database, verdict_score
@@ -223,7 +234,10 @@ class MorrisSearcher(Searcher):
             key = theirs | mine << 24 | 1 << 48 | their_hand << 49 | my_hand << 54
         else:
             key = mine | theirs << 24 | my_hand << 49 | their_hand << 54
-        if key in self._path:
+        at = self._path.get(key)
+        if at is not None:  # repetition on the search path
+            if 0 <= at < self._returned_to:
+                self._returned_to = at
             return DRAW
         on_board = mine.bit_count()
         known = self.database
@@ -282,7 +296,8 @@ class MorrisSearcher(Searcher):
         killers = self.killers[ply] if ply <= MAX_PLY else ()
         search = self._search
         child_side = 1 - side
-        self._path.add(key)
+        returned_before, self._returned_to = self._returned_to, NO_RETURN
+        self._path[key] = ply
         try:
             for index, move in enumerate(self._ordered(moves, table_move, ply)):
                 src, arrival, take = move & 31, 1 << (move >> 5 & 31), move >> 10
@@ -325,7 +340,11 @@ class MorrisSearcher(Searcher):
                             self._reward(move, depth, ply)
                             break
         finally:
-            self._path.discard(key)
+            del self._path[key]
+        returned = self._returned_to
+        self._returned_to = min(returned_before, returned)
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
+        if returned < ply:  # the score leans on a return above this node: keep the move only
+            depth = PATH_DEPENDENT_DEPTH
         self._store(key, depth, to_tt(best_score, ply), bound, best_move, moves)
         return best_score
