@@ -119,10 +119,9 @@ class Searcher:
         self.failed_low: tuple[int, int] | None = None
         self.nodes = 0
         # Keys that score a draw on arrival, with their ply: the current search path below
-        # the root, and the game's positions whose return would be a draw (ply -1, `_begin`).
+        # the root, and the game's positions whose return would be a draw (NO_RETURN, `_begin`).
         self._path: dict[int, int] = {}
-        # The lowest ply of the path a repetition returned to in the subtree being searched
-        # (NO_RETURN: none); the game's history (-1) is left out, being the same on any path.
+        # The lowest ply of the path a repetition returned to in the subtree being searched.
         self._returned_to = NO_RETURN
         self._deadline = float("inf")
         self._max_nodes: int | None = None
@@ -170,7 +169,7 @@ class Searcher:
         key = state.key()
         at = self._path.get(key)
         if at is not None:  # repetition on the search path
-            if 0 <= at < self._returned_to:
+            if at < self._returned_to:
                 self._returned_to = at
             return DRAW
         if self.exact is not None and ply < self._extend_until:
@@ -210,8 +209,7 @@ class Searcher:
         original_alpha = alpha
         best_score = -INFINITY
         best_move = moves[0]
-        returned_before, self._returned_to = self._returned_to, NO_RETURN
-        self._path[key] = ply
+        returned_above = self._enter(key, ply)
         try:
             extend = self.extend if ply < self._extend_until else None
             order = self.order
@@ -240,14 +238,25 @@ class Searcher:
                             order.reward(state, move, depth, ply)
                             break
         finally:
-            del self._path[key]
-        returned = self._returned_to
-        self._returned_to = min(returned_before, returned)
+            depth = self._leave(key, ply, depth, returned_above)
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        if returned < ply:  # the score leans on a return above this node: keep the move only
-            depth = PATH_DEPENDENT_DEPTH
         self._store(key, depth, to_tt(best_score, ply), bound, best_move, moves)
         return best_score
+
+    def _enter(self, key: int, ply: int) -> int:
+        """Put an inner node on the path before its moves; returns what its subtree's
+        returns must be added to (`_leave`)."""
+        returned_above, self._returned_to = self._returned_to, NO_RETURN
+        self._path[key] = ply
+        return returned_above
+
+    def _leave(self, key: int, ply: int, depth: int, returned_above: int) -> int:
+        """Take an inner node off the path after its moves; returns the depth to store
+        its score at: PATH_DEPENDENT_DEPTH if it leaned on a return above the node."""
+        del self._path[key]
+        returned = self._returned_to
+        self._returned_to = min(returned_above, returned)
+        return PATH_DEPENDENT_DEPTH if returned < ply else depth
 
     def _store(self, key: int, depth: int, score: int, bound: int, move: Any, moves: list[Any]) -> None:
         if len(self.tt) >= self.tt_max_entries // 2:
@@ -339,7 +348,7 @@ class Searcher:
         self._next_check = CHECK_EVERY
         self.failed_low = None
         drawn = state.seen_at_least(1) if self.any_return_draws else state.repetition_draws()
-        self._path = dict.fromkeys(drawn, -1)
+        self._path = dict.fromkeys(drawn, NO_RETURN)
         self._returned_to = NO_RETURN
         return start
 

@@ -17,8 +17,9 @@ DRAW = 0
 EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bound types
 # The graph history interaction: a repetition draws by the path that reached it, so a
 # node whose subtree returned to a node above it on the path (its searcher's lowest such
-# ply, NO_RETURN for none) stores its best move at PATH_DEPENDENT_DEPTH, which no probe
-# (at depth 1 or more) takes as a score: only the move ordering reuses it.
+# ply; NO_RETURN for none, or for a return to the game's history, the same on any path)
+# stores its best move at PATH_DEPENDENT_DEPTH, which no probe (at depth 1 or more)
+# takes as a score: only the move ordering reuses it.
 NO_RETURN = 1 << 30
 PATH_DEPENDENT_DEPTH = 0
 

@@ -40,8 +40,6 @@ from engine.ai.search_basics import (
     INFINITY,
     LOWER,
     MATE,
-    NO_RETURN,
-    PATH_DEPENDENT_DEPTH,
     UPPER,
     table_cutoff,
     to_tt,
@@ -236,7 +234,7 @@ class MorrisSearcher(Searcher):
             key = mine | theirs << 24 | my_hand << 49 | their_hand << 54
         at = self._path.get(key)
         if at is not None:  # repetition on the search path
-            if 0 <= at < self._returned_to:
+            if at < self._returned_to:
                 self._returned_to = at
             return DRAW
         on_board = mine.bit_count()
@@ -296,8 +294,7 @@ class MorrisSearcher(Searcher):
         killers = self.killers[ply] if ply <= MAX_PLY else ()
         search = self._search
         child_side = 1 - side
-        returned_before, self._returned_to = self._returned_to, NO_RETURN
-        self._path[key] = ply
+        returned_above = self._enter(key, ply)
         try:
             for index, move in enumerate(self._ordered(moves, table_move, ply)):
                 src, arrival, take = move & 31, 1 << (move >> 5 & 31), move >> 10
@@ -340,11 +337,7 @@ class MorrisSearcher(Searcher):
                             self._reward(move, depth, ply)
                             break
         finally:
-            del self._path[key]
-        returned = self._returned_to
-        self._returned_to = min(returned_before, returned)
+            depth = self._leave(key, ply, depth, returned_above)
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        if returned < ply:  # the score leans on a return above this node: keep the move only
-            depth = PATH_DEPENDENT_DEPTH
         self._store(key, depth, to_tt(best_score, ply), bound, best_move, moves)
         return best_score
