@@ -164,6 +164,13 @@ class GameState(ABC):
     def key(self) -> int:
         """Exact position key: board, side to move and pieces in hand."""
 
+    def table_key(self, key: int, reach: int) -> int:
+        """The transposition table's key for this position (whose `key()` is `key`) in a
+        search whose lines from here run at most `reach` plies. `key` itself, unless such
+        a line can meet a move-count draw (Morris's plies without a removal): then the
+        count is part of it, as the same board nearer that draw scores otherwise."""
+        return key
+
     @abstractmethod
     def parse_move(self, text: str) -> Any:
         """Read a move in notation; raises InvalidMoveError. Legality is not checked."""

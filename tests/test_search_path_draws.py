@@ -52,6 +52,9 @@ class GraphGame:
     def key(self) -> int:
         return self._keys.setdefault((self.node, self.to_move), len(self._keys))
 
+    def table_key(self, key: int, reach: int) -> int:
+        return key  # no move-count draw
+
     def outcome(self) -> None:
         return None  # the chains never end: the depth limit does
 

@@ -4,8 +4,10 @@ Techniques (the names used in the chess-programming literature):
 - negamax with alpha-beta pruning and principal variation search (PVS);
 - iterative deepening, as a generator that yields after each completed depth, so the
   caller decides when to stop (the Sunfish style);
-- a transposition table keyed on `state.key()`, two generations bounded in size,
-  storing depth, score, bound type and best move (mate scores relative to the node);
+- a transposition table keyed on `state.table_key()` (the position, and a move-count
+  draw's count when a line from the node can reach that draw), two generations bounded
+  in size, storing depth, score, bound type and best move (mate scores relative to the
+  node);
 - move ordering (engine/ai/move_order.py): TT move, captures, two killers a ply, history;
 - late move reductions, for evaluators that ask for them (`late_move_reductions`): a
   quiet move ordered late is searched shallower with a null window, again in full if
@@ -186,13 +188,20 @@ class Searcher:
         if alpha >= beta:
             return alpha
 
-        entry = self.tt.get(key) or self._tt_old.get(key)
+        # The most plies a line from here runs: its depth, and the extensions before
+        # _extend_until (one a ply at most, without using up depth).
+        reach = depth + (self._extend_until - ply if ply < self._extend_until else 0)
+        table_key = state.table_key(key, reach)
+        entry = self.tt.get(table_key) or self._tt_old.get(table_key)
+        tt_move = None
+        if entry is None and table_key != key:  # a count of its own: the move under the
+            ordering = self.tt.get(key) or self._tt_old.get(key)  # plain key still orders
+            tt_move = None if ordering is None else ordering[3]
         shared, shared_move = self.shared, -1
         if shared is not None and depth >= SHARE_FROM_DEPTH and (entry is None or entry[0] < depth):
-            found = shared.probe(key)  # a helper may have searched this deeper
+            found = shared.probe(table_key)  # a helper may have searched this deeper
             if found is not None and (entry is None or found[0] > entry[0]):
                 entry, shared_move = (found[0], found[1], found[2], None), found[3]
-        tt_move = None
         if entry is not None:
             tt_move = entry[3]
             settled = table_cutoff(entry, depth, alpha, beta, ply)
@@ -240,7 +249,7 @@ class Searcher:
         finally:
             depth = self._leave(key, ply, depth, returned_above)
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self._store(key, depth, to_tt(best_score, ply), bound, best_move, moves)
+        self._store(table_key, depth, to_tt(best_score, ply), bound, best_move, moves)
         return best_score
 
     def _enter(self, key: int, ply: int) -> int:
@@ -285,7 +294,7 @@ class Searcher:
         floor = alpha
         self._extend_until = 2 * depth
         best_move, best_score = None, -INFINITY
-        root_key = state.key()
+        root_key = state.table_key(state.key(), 3 * depth)  # reach: depth + _extend_until
         ordered = self._root_order(state, moves, first)
         if self.reverse_root_tail:  # a helper: start where the main search ends
             ordered = [ordered[0], *reversed(ordered[1:])]

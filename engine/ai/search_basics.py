@@ -66,13 +66,16 @@ def principal_variation(
     state: GameState, first: Any, limit: int, table_move: Callable[[int], Any]
 ) -> tuple[Any, ...]:
     """The expected line: `first`, then the table's move at each position reached
-    (`table_move(key)`), while it is legal and the line does not repeat."""
+    (`table_move(table key)`), while it is legal and the line does not repeat."""
     line = [first]
     state.push(first)
     seen = {state.key()}
     try:
         while len(line) < limit:
-            move = table_move(state.key())
+            key = state.key()  # a node that a line could take to a move-count draw is
+            move = table_move(state.table_key(key, limit))  # kept under a key of its own
+            if move is None:
+                move = table_move(key)
             if move is None or move not in state.legal_moves():
                 break
             state.push(move)

@@ -49,6 +49,7 @@ from engine.games.morris.board import ALL_POINTS, POINT_COUNT, points_of, topolo
 from engine.games.morris.endgame import EndgameDatabaseError, database, verdict_score
 from engine.games.morris.evaluation import EXTEND_STEPS, MorrisEvaluator
 from engine.games.morris.rules import (
+    KEY_BITS,
     QUIET_PLY_LIMIT,
     MorrisMove,
     MorrisState,
@@ -259,8 +260,16 @@ class MorrisSearcher(Searcher):
         beta = min(beta, MATE - ply - 1)
         if alpha >= beta:
             return alpha
-        entry = self.tt.get(key) or self._tt_old.get(key)
+        # MorrisState.table_key, inlined, with Searcher._negamax's reach.
+        extend_until = self._extend_until
+        table_key = key
+        if quiet + depth + (extend_until - ply if ply < extend_until else 0) >= QUIET_PLY_LIMIT:
+            table_key = key | (QUIET_PLY_LIMIT - quiet + 1) << KEY_BITS
+        entry = self.tt.get(table_key) or self._tt_old.get(table_key)
         table_move = None
+        if entry is None and table_key != key:  # the plain key's move still orders
+            ordering = self.tt.get(key) or self._tt_old.get(key)
+            table_move = None if ordering is None else ordering[3]
         if entry is not None:
             table_move = entry[3]
             settled = table_cutoff(entry, depth, alpha, beta, ply)
@@ -275,11 +284,12 @@ class MorrisSearcher(Searcher):
             stuck = _stuck_score(mine, theirs, my_hand, ply)
             return DRAW if stuck is None else stuck
         return self._expand(mine, theirs, my_hand, their_hand, side, quiet, depth, alpha, beta, ply,
-                            key, moves, table_move)  # fmt: skip
+                            key, table_key, moves, table_move)  # fmt: skip
 
     def _expand(
         self, mine: int, theirs: int, my_hand: int, their_hand: int, side: int, quiet: int,
-        depth: int, alpha: int, beta: int, ply: int, key: int, moves: list[int], table_move: int | None,
+        depth: int, alpha: int, beta: int, ply: int, key: int, table_key: int, moves: list[int],
+        table_move: int | None,
     ) -> int:  # fmt: skip
         """The moves of an inner node, best first (PVS, late move reductions, extensions)."""
         original_alpha = alpha
@@ -339,5 +349,5 @@ class MorrisSearcher(Searcher):
         finally:
             depth = self._leave(key, ply, depth, returned_above)
         bound = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self._store(key, depth, to_tt(best_score, ply), bound, best_move, moves)
+        self._store(table_key, depth, to_tt(best_score, ply), bound, best_move, moves)
         return best_score

@@ -44,6 +44,7 @@ from engine.positions import read_board, read_count, read_side, split_fields, wr
 
 ROWS = (3, 3, 3, 6, 3, 3, 3)  # points per board row, top row first
 QUIET_PLY_LIMIT = 100  # moving-phase plies without a removal before the draw
+KEY_BITS = 59  # `key()` fits below this bit (two boards, the side, two hands)
 
 
 class MorrisMove(NamedTuple):
@@ -150,6 +151,11 @@ class MorrisState(GameState):
 
     def key(self) -> int:
         return self._key
+
+    def table_key(self, key: int, reach: int) -> int:
+        if self._quiet + reach < QUIET_PLY_LIMIT:
+            return key
+        return key | (QUIET_PLY_LIMIT - self._quiet + 1) << KEY_BITS  # the plies left, above the key
 
     def _compute_key(self) -> int:
         """The key of the current position; push, pop and set-up keep `_key` equal to it
