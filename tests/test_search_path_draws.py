@@ -8,7 +8,9 @@ A toy game on a graph (White, the maximiser, moves first; sides alternate):
 E and L start endless forced chains that the evaluation scores -50 and -100 for White.
 From R through A, C's return to A repeats the path: C draws (0). From R through B, A is
 not on the path: C -> A lets Black choose E (-50), so C is worth -50, and so is R. A
-table that kept C's draw from the first path would score B, and R, a draw.
+table that kept C's draw from the first path would score B, and R, a draw. The other
+way round: once the game's history makes C's return a draw, a table filled before must
+not keep C's -50.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class GraphGame:
         self.history: list[tuple[str, int]] = []
         self.node = ("R", 0)
         self._keys: dict[tuple[tuple[str, int], int], int] = {}
+        self.history_draws: set[tuple[str, int]] = set()  # nodes whose return draws, White to move
 
     @property
     def to_move(self) -> int:
@@ -65,7 +68,7 @@ class GraphGame:
         return set()
 
     def repetition_draws(self) -> set[int]:
-        return set()
+        return {self._keys.setdefault((node, 0), len(self._keys)) for node in self.history_draws}
 
 
 def evaluate(state: GameState) -> int:
@@ -80,3 +83,20 @@ def test_a_draw_by_one_path_is_not_reused_by_another() -> None:
     # A first: C draws there by returning to A, and C is stored. B then reaches C
     # without A on its path, where that draw does not hold.
     assert scores == {("A", 0): -50, ("B", 0): -50}
+
+
+def test_scores_from_before_a_history_draw_are_not_reused_after_it() -> None:
+    """The game goes on and C has now been seen twice: its next return draws. A table
+    filled before then keeps C's and B's -50 (through A and E)."""
+    state = GraphGame()
+    moves = state.legal_moves()
+    searcher = Searcher(evaluate)
+    assert dict(searcher.score_moves(cast(GameState, state), moves, 6)) == {("A", 0): -50, ("B", 0): -50}
+    state.history_draws = {("C", 0)}
+    alone = GraphGame()
+    alone.history_draws = {("C", 0)}
+    expected = dict(Searcher(evaluate).score_moves(cast(GameState, alone), moves, 6))
+    assert expected == {("A", 0): -50, ("B", 0): 0}  # from B, C is the only way
+    assert dict(searcher.score_moves(cast(GameState, state), moves, 6)) == expected
+    state.history_draws = set()  # and back (an undo)
+    assert dict(searcher.score_moves(cast(GameState, state), moves, 6)) == {("A", 0): -50, ("B", 0): -50}

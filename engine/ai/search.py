@@ -21,7 +21,8 @@ Techniques (the names used in the chess-programming literature):
   database) scores a position without searching below it;
 - repetitions (Stockfish's rule): a repeat inside the tree, strictly after the root,
   draws; one from the game's history only at the rule's count (`repetition_draws`; a
-  shallow searcher, `any_return_draws`, at its first return);
+  shallow searcher, `any_return_draws`, at its first return); the table's scores are
+  dropped when those history draws change (the game went on, or back);
 - the graph history interaction: a node whose score leans on a return to a node above
   it on the path (a draw there only because of the way it was reached) keeps its best
   move in the table but not its score (PATH_DEPENDENT_DEPTH), so no other path reuses
@@ -125,6 +126,7 @@ class Searcher:
         self._path: dict[int, int] = {}
         # The lowest ply of the path a repetition returned to in the subtree being searched.
         self._returned_to = NO_RETURN
+        self._drawn: set[int] = set()  # the game's draws on return the table's scores knew
         self._deadline = float("inf")
         self._max_nodes: int | None = None
         self._stop: Callable[[], bool] | None = None
@@ -357,6 +359,15 @@ class Searcher:
         self._next_check = CHECK_EVERY
         self.failed_low = None
         drawn = state.seen_at_least(1) if self.any_return_draws else state.repetition_draws()
+        if drawn != self._drawn:
+            # A return to the game's history scored as these draws were (a position since
+            # seen once more, an undone move, another game): the scores go, the moves too
+            # (they share entries), the killers and history stay.
+            self.tt.clear()
+            self._tt_old.clear()
+            if self.shared is not None:
+                self.shared.clear()
+            self._drawn = drawn
         self._path = dict.fromkeys(drawn, NO_RETURN)
         self._returned_to = NO_RETURN
         return start
