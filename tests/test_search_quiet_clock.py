@@ -20,8 +20,8 @@ from engine.registry import get_spec
 BOARD = ".../bwb/.../b..w../wb./.../bb. b 0 0"
 
 
-def at(quiet: int, board: str = BOARD) -> str:
-    return f"{board} {quiet}"
+def at(quiet: int) -> str:
+    return f"{BOARD} {quiet}"
 
 
 def best(searcher: Searcher, position: str, depth: int = 6) -> tuple[int, str]:

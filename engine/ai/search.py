@@ -134,12 +134,16 @@ class Searcher:
 
     def clear(self) -> None:
         """Forget everything learnt (a new game, or to bound memory)."""
+        self._forget_table()
+        self.order.clear()
+        self.root_scores.clear()
+
+    def _forget_table(self) -> None:
+        """Empty the transposition tables, this process's and the shared one."""
         self.tt.clear()
         self._tt_old.clear()
         if self.shared is not None:
             self.shared.clear()
-        self.order.clear()
-        self.root_scores.clear()
 
     def note_root_score(self, key: int, score: int) -> None:
         """Remember the score a root position got (bounded: forgotten past ROOT_SCORES_KEPT)."""
@@ -196,9 +200,8 @@ class Searcher:
         table_key = state.table_key(key, reach)
         entry = self.tt.get(table_key) or self._tt_old.get(table_key)
         tt_move = None
-        if entry is None and table_key != key:  # a count of its own: the move under the
-            ordering = self.tt.get(key) or self._tt_old.get(key)  # plain key still orders
-            tt_move = None if ordering is None else ordering[3]
+        if entry is None and table_key != key:  # a count of its own: the plain key's
+            tt_move = self._table_move(key)  # move still orders
         shared, shared_move = self.shared, -1
         if shared is not None and depth >= SHARE_FROM_DEPTH and (entry is None or entry[0] < depth):
             found = shared.probe(table_key)  # a helper may have searched this deeper
@@ -363,10 +366,7 @@ class Searcher:
             # A return to the game's history scored as these draws were (a position since
             # seen once more, an undone move, another game): the scores go, the moves too
             # (they share entries), the killers and history stay.
-            self.tt.clear()
-            self._tt_old.clear()
-            if self.shared is not None:
-                self.shared.clear()
+            self._forget_table()
             self._drawn = drawn
         self._path = dict.fromkeys(drawn, NO_RETURN)
         self._returned_to = NO_RETURN

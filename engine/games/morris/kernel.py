@@ -268,8 +268,7 @@ class MorrisSearcher(Searcher):
         entry = self.tt.get(table_key) or self._tt_old.get(table_key)
         table_move = None
         if entry is None and table_key != key:  # the plain key's move still orders
-            ordering = self.tt.get(key) or self._tt_old.get(key)
-            table_move = None if ordering is None else ordering[3]
+            table_move = Searcher._table_move(self, key)  # the int, not decoded
         if entry is not None:
             table_move = entry[3]
             settled = table_cutoff(entry, depth, alpha, beta, ply)
